@@ -1,0 +1,1 @@
+"""One module per game over the shared core (:mod:`kural.melds`, :mod:`kural.arrange`)."""

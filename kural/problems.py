@@ -1,0 +1,90 @@
+"""Problems found in input: where (file, line, record, field), what (a code and its arguments).
+
+Every message is a gettext template, so ``kural validate --lang tr`` reports in Turkish.
+
+>>> p = Problem("rules/okey101/401.yaml", 12, "okey101/401", "title", "missing_language", {"lang": "ja"})
+>>> p.format("en")
+'rules/okey101/401.yaml:12: okey101/401: title: the ja text is missing (every record needs ja, tr, it and en)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Optional
+
+from kural.i18n import N_, gettext
+
+MESSAGES: Final = {
+    # YAML and structure
+    "yaml_syntax": N_("this is not valid YAML: {detail}"),
+    "yaml_tab": N_("a tab character is used for indentation; indent with spaces"),
+    "yaml_duplicate_key": N_("the key '{key}' is given twice"),
+    "not_mapping": N_("expected a mapping (key: value), found {found}"),
+    "not_list": N_("expected a list, found {found}"),
+    "not_int": N_("expected a whole number, found {found}"),
+    "not_str": N_("expected text, found {found}"),
+    "not_scalar": N_("expected a single value, found {found}"),
+    "empty": N_("this must not be empty"),
+    "missing_field": N_("the field '{name}' is required ({expected})"),
+    "unknown_field": N_("unknown field '{name}' (expected one of: {expected})"),
+    "missing_language": N_("the {lang} text is missing (every record needs ja, tr, it and en)"),
+    "unknown_language": N_("unknown language '{lang}' (expected ja, tr, it and en)"),
+    "empty_keywords": N_("the {lang} keyword list is empty (give the words players would search for)"),
+    "unknown_category": N_("unknown category '{value}' (expected one of: {expected})"),
+    "unknown_subcategory": N_("unknown subcategory '{value}' (expected one of: {expected})"),
+    "category_mismatch": N_("ID {id} is in the {hundreds}00s, which is the category '{expected}', not '{value}'"),
+    "id_range": N_("the ID must be between 101 and 999, found {value}"),
+    "duplicate_id": N_("the ID {id} is already used by {other}"),
+    "missing_reference": N_("refers to rule {ref}, which does not exist"),
+    "unknown_game": N_("unknown game '{value}' (expected one of: {expected})"),
+    "no_game": N_("cannot tell which game this is: put the file under rules/<game>/ or give a top-level 'game:'"),
+    "unknown_variant": N_("{game} has no variant '{value}' (known: {expected})"),
+    "unknown_param": N_("{game} has no parameter '{name}' (known: {expected})"),
+    "param_mismatch": N_("the record says {name} = {value}, but the {variant} ruleset of the engine has {actual}"),
+    "unknown_placeholder": N_("the text uses {{{name}}}, which is not one of this record's params"),
+    "unknown_document": N_("unknown source document '{value}' (expected one of: {expected})"),
+    "source_needs": N_("a source needs a 'doc' (a seed number) or a 'url'"),
+    "unknown_check": N_("unknown check '{value}' for {game} (expected one of: {expected})"),
+    "bad_expect": N_("expected '{expected}' here, found {found}"),
+    "bad_token": N_("{token} (token {index}): {detail}"),
+    "engine_refused": N_("the engine cannot decide this example: {detail}"),
+    # Verdicts
+    "disagrees": N_("the example expects {expected}, but the engine says {actual}"),
+    "no_files": N_("no record or example files found here"),
+    "not_found": N_("no such file or folder"),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    record: Optional[str]
+    field: Optional[str]
+    code: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: str = "en") -> str:
+        return gettext(lang, MESSAGES[self.code]).format(**self.args)
+
+    def format(self, lang: str = "en") -> str:
+        parts = [f"{self.file}:{self.line}"]
+        if self.record:
+            parts.append(self.record)
+        if self.field:
+            parts.append(self.field)
+        return ": ".join(parts) + ": " + self.message(lang)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file, "line": self.line, "record": self.record, "field": self.field,
+            "code": self.code, "message": self.message("en"),
+        }
+
+
+class InputError(ValueError):
+    """Raised with every problem found, so that all of them are reported at once."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(p.format() for p in problems))

@@ -1,0 +1,433 @@
+"""Load records and example files from YAML, with the line of every value.
+
+Nothing is thrown away silently: every problem in every file is collected as a :class:`Problem`
+naming the file, the line, the record and the field, and saying what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from kural import checks, rulesets
+from kural.i18n import LANGS
+from kural.notation import NotationError
+from kural.problems import Problem
+from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, Example, ExampleFile,
+                                 Record, Source)
+from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCATEGORIES
+
+PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
+
+
+@dataclass
+class Corpus:
+    records: list[Record] = field(default_factory=list)
+    example_files: list[ExampleFile] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: int = 0
+
+    def by_game(self, game: str) -> list[Record]:
+        return sorted((r for r in self.records if r.game == game), key=lambda r: r.id)
+
+    def find(self, game: str, rule_id: int) -> Optional[Record]:
+        return next((r for r in self.records if r.game == game and r.id == rule_id), None)
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    value = node.value
+    return f"'{value}'" if value != "" else "nothing"
+
+
+class _FileReader:
+    """Reads one file's node tree, collecting problems against the record being read."""
+
+    def __init__(self, path: str, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+        self.record: Optional[str] = None
+        self._constructor = yaml.SafeLoader("")
+
+    def problem(self, node: Optional[Node], fieldname: Optional[str], code: str, **args: Any) -> None:
+        line = node.start_mark.line + 1 if node is not None else 1
+        self.problems.append(Problem(self.path, line, self.record, fieldname, code, args))
+
+    def value(self, node: Node) -> Any:
+        return self._constructor.construct_object(node, deep=True)
+
+    def mapping(self, node: Node, fieldname: Optional[str]) -> Optional[dict[str, tuple[Node, Node]]]:
+        if not isinstance(node, MappingNode):
+            self.problem(node, fieldname, "not_mapping", found=_describe(node))
+            return None
+        out: dict[str, tuple[Node, Node]] = {}
+        for k, v in node.value:
+            key = str(k.value)
+            if key in out:
+                self.problem(k, fieldname, "yaml_duplicate_key", key=key)
+                continue
+            out[key] = (k, v)
+        return out
+
+    def sequence(self, node: Node, fieldname: str) -> Optional[list[Node]]:
+        if not isinstance(node, SequenceNode):
+            self.problem(node, fieldname, "not_list", found=_describe(node))
+            return None
+        return list(node.value)
+
+    def text(self, node: Node, fieldname: str) -> Optional[str]:
+        if not isinstance(node, ScalarNode):
+            self.problem(node, fieldname, "not_str", found=_describe(node))
+            return None
+        value = self.value(node)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            self.problem(node, fieldname, "empty")
+            return None
+        if isinstance(value, (dict, list)):
+            self.problem(node, fieldname, "not_str", found=_describe(node))
+            return None
+        return str(value)
+
+    def integer(self, node: Node, fieldname: str) -> Optional[int]:
+        value = self.value(node) if isinstance(node, ScalarNode) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(node, fieldname, "not_int", found=_describe(node))
+            return None
+        return value
+
+    def localized(self, node: Node, fieldname: str, as_list: bool = False) -> Optional[dict[str, Any]]:
+        m = self.mapping(node, fieldname)
+        if m is None:
+            return None
+        out: dict[str, Any] = {}
+        for lang, (k, v) in m.items():
+            if lang not in LANGS:
+                self.problem(k, fieldname, "unknown_language", lang=lang)
+        for lang in LANGS:
+            if lang not in m:
+                self.problem(node, fieldname, "missing_language", lang=lang)
+                continue
+            _, v = m[lang]
+            if as_list:
+                items = self.sequence(v, f"{fieldname}.{lang}")
+                if items is None:
+                    continue
+                words = [w for w in (self.text(i, f"{fieldname}.{lang}") for i in items) if w]
+                if not words:
+                    self.problem(v, fieldname, "empty_keywords", lang=lang)
+                    continue
+                out[lang] = tuple(words)
+            else:
+                t = self.text(v, f"{fieldname}.{lang}")
+                if t is not None:
+                    out[lang] = t
+        return out if len(out) == len(LANGS) else None
+
+    def check_keys(self, m: dict[str, tuple[Node, Node]], allowed: Iterable[str], fieldname: Optional[str]) -> None:
+        allowed = list(allowed)
+        for key, (k, _) in m.items():
+            if key not in allowed:
+                self.problem(k, fieldname or key, "unknown_field", name=key, expected=", ".join(allowed))
+
+
+def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[Node]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        problems.append(Problem(shown, 1, None, None, "yaml_syntax", {"detail": f"not UTF-8 ({e.reason})"}))
+        return None
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 1
+        if "\t" in text and e.problem and "\\t" in str(e.problem) or (e.problem and "tab" in e.problem):
+            problems.append(Problem(shown, line, None, None, "yaml_tab", {}))
+        else:
+            detail = " ".join(x for x in (e.context, e.problem) if x)
+            problems.append(Problem(shown, line, None, None, "yaml_syntax", {"detail": detail}))
+        return None
+
+
+def _game_from_path(path: Path) -> Optional[str]:
+    for part in reversed(path.parts[:-1]):
+        if part in rulesets.GAMES:
+            return part
+    return None
+
+
+def _load_example(r: _FileReader, node: Node, game: str, index: int, default_variant: str) -> Optional[Example]:
+    label = f"examples[{index}]"
+    m = r.mapping(node, label)
+    if m is None:
+        return None
+    ok = True
+    if "check" not in m:
+        r.problem(node, label, "missing_field", name="check", expected=", ".join(checks.kinds_for(game)))
+        return None
+    check = r.text(m["check"][1], f"{label}.check")
+    if check not in checks.kinds_for(game):
+        r.problem(m["check"][1], f"{label}.check", "unknown_check", value=check, game=game,
+                  expected=", ".join(checks.kinds_for(game)))
+        return None
+    kind = checks.KINDS[check]
+    fields = checks.fields_for(kind, game)
+    r.check_keys(m, [*EXAMPLE_COMMON, *fields, *kind.optional], label)
+    variant = default_variant
+    if "variant" in m:
+        variant = r.text(m["variant"][1], f"{label}.variant") or default_variant
+        if variant not in rulesets.names(game):
+            r.problem(m["variant"][1], f"{label}.variant", "unknown_variant", game=game, value=variant,
+                      expected=", ".join(rulesets.names(game)))
+            ok = False
+    values: dict[str, Any] = {}
+    raw: dict[str, Any] = {}
+    for name, ftype in {**fields, **kind.optional}.items():
+        if name not in m:
+            if name in fields:
+                r.problem(node, label, "missing_field", name=name, expected=ftype.schema.get("description", ftype.name))
+                ok = False
+            continue
+        vnode = m[name][1]
+        raw[name] = r.value(vnode)
+        try:
+            values[name] = ftype.parse(raw[name])
+        except NotationError as e:
+            r.problem(vnode, f"{label}.{name}", "bad_token", token=repr(e.token), index=e.index, detail=e.message)
+            ok = False
+        except checks.ExpectError as e:
+            r.problem(vnode, f"{label}.{name}", "bad_expect", expected=e.expected, found=repr(e.found))
+            ok = False
+    expect = None
+    if "expect" not in m:
+        r.problem(node, label, "missing_field", name="expect", expected=kind.expect.name)
+        ok = False
+    else:
+        enode = m["expect"][1]
+        raw["expect"] = r.value(enode)
+        try:
+            expect = kind.expect.parse(raw["expect"])
+        except NotationError as e:
+            r.problem(enode, f"{label}.expect", "bad_token", token=repr(e.token), index=e.index, detail=e.message)
+            ok = False
+        except checks.ExpectError as e:
+            r.problem(enode, f"{label}.expect", "bad_expect", expected=e.expected, found=repr(e.found))
+            ok = False
+    caption = r.localized(m["caption"][1], f"{label}.caption") if "caption" in m else None
+    if "caption" in m and caption is None:
+        ok = False
+    if not ok:
+        return None
+    return Example(check, expect, values, raw, variant, caption, r.path, node.start_mark.line + 1, index)
+
+
+def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
+    items = r.sequence(node, "sources")
+    if items is None:
+        return None
+    if not items:
+        r.problem(node, "sources", "empty")
+        return None
+    out = []
+    for item in items:
+        m = r.mapping(item, "sources")
+        if m is None:
+            continue
+        r.check_keys(m, SOURCE_FIELDS, "sources")
+        vals = {k: r.text(v, f"sources.{k}") for k, (_, v) in m.items() if k in SOURCE_FIELDS}
+        if not vals.get("doc") and not vals.get("url"):
+            r.problem(item, "sources", "source_needs")
+            continue
+        doc = vals.get("doc")
+        if doc is not None:
+            doc = doc.zfill(3) if doc.isdigit() else doc
+            if doc not in DOCUMENTS:
+                r.problem(m["doc"][1], "sources.doc", "unknown_document", value=doc, expected=", ".join(DOCUMENTS))
+                continue
+            vals["doc"] = doc
+        out.append(Source(**vals))
+    return tuple(out) if len(out) == len(items) else None
+
+
+def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str) -> Optional[Record]:
+    r.record = f"{game}/?"
+    ok = True
+    if "id" in m:
+        rid = r.integer(m["id"][1], "id")
+        if rid is not None:
+            r.record = f"{game}/{rid}"
+            if not 101 <= rid <= 999:
+                r.problem(m["id"][1], "id", "id_range", value=rid)
+                rid = None
+    else:
+        rid = None
+    r.check_keys(m, ["game", *RECORD_FIELDS], None)
+    for name, meta in RECORD_FIELDS.items():
+        if meta["required"] and name not in m:
+            r.problem(root, None, "missing_field", name=name, expected=meta["doc"])
+            ok = False
+    values: dict[str, Any] = {}
+    for name, meta in RECORD_FIELDS.items():
+        if name not in m or name == "id":
+            continue
+        node = m[name][1]
+        kind = meta["kind"]
+        if kind == "localized":
+            values[name] = r.localized(node, name)
+        elif kind == "localized_list":
+            values[name] = r.localized(node, name, as_list=True)
+        elif kind == "category":
+            v = r.text(node, name)
+            if v is not None and v not in CATEGORIES:
+                r.problem(node, name, "unknown_category", value=v, expected=", ".join(CATEGORIES))
+                v = None
+            if v is not None and rid is not None and CATEGORIES[v][0] != rid // 100:
+                r.problem(node, name, "category_mismatch", id=rid, hundreds=rid // 100, value=v,
+                          expected=CATEGORY_OF_HUNDREDS.get(rid // 100, "?"))
+                v = None
+            values[name] = v
+        elif kind == "subcategory":
+            v = r.text(node, name)
+            if v is not None and v not in SUBCATEGORIES:
+                r.problem(node, name, "unknown_subcategory", value=v, expected=", ".join(SUBCATEGORIES))
+                v = None
+            values[name] = v
+        elif kind == "variant":
+            v = r.text(node, name)
+            if v is not None and v not in rulesets.names(game):
+                r.problem(node, name, "unknown_variant", game=game, value=v, expected=", ".join(rulesets.names(game)))
+                v = None
+            values[name] = v
+        elif kind == "sources":
+            values[name] = _load_sources(r, node)
+        elif kind == "refs":
+            items = r.sequence(node, name)
+            refs = []
+            for item in items or []:
+                v = r.value(item)
+                text = str(v)
+                if not re.fullmatch(r"(?:(okey|okey101|rummikub|dummy):)?\d{3}", text):
+                    r.problem(item, name, "bad_expect", expected="an ID such as 401, or game:ID such as okey:301", found=repr(v))
+                    continue
+                refs.append(text if ":" in text else f"{game}:{text}")
+            values[name] = tuple(refs) if items is not None else None
+        elif kind == "params":
+            pm = r.mapping(node, name)
+            values[name] = {k: r.value(v) for k, (_, v) in pm.items()} if pm is not None else None
+        elif kind == "examples":
+            items = r.sequence(node, name)
+            if items is None:
+                values[name] = None
+                continue
+            variant = values.get("variant") or (r.value(m["variant"][1]) if "variant" in m else "standard")
+            if variant not in rulesets.names(game):
+                variant = "standard"
+            exs = [_load_example(r, item, game, i, variant) for i, item in enumerate(items, 1)]
+            values[name] = tuple(e for e in exs if e is not None) if all(exs) else None
+    if rid is None or any(values.get(n) is None for n in values) or not ok:
+        return None
+    params = values.get("params", {})
+    known = rulesets.get(game, values.get("variant", "standard")).params()
+    for pname in params:
+        if pname not in known:
+            r.problem(m["params"][1], "params", "unknown_param", game=game, name=pname, expected=", ".join(known))
+            ok = False
+    for fname in ("title", "text"):
+        for lang, text in values[fname].items():
+            for ph in PLACEHOLDER.findall(text):
+                if ph not in params:
+                    r.problem(m[fname][1], f"{fname}.{lang}", "unknown_placeholder", name=ph)
+                    ok = False
+    if not ok:
+        return None
+    lines = {k: v.start_mark.line + 1 for k, (_, v) in m.items()}
+    return Record(game=game, id=rid, file=r.path, line=root.start_mark.line + 1, lines=lines, **values)
+
+
+def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
+    shown = shown or str(path)
+    corpus.files += 1
+    root = _compose(path, shown, corpus.problems)
+    if root is None:
+        return
+    r = _FileReader(shown, corpus.problems)
+    m = r.mapping(root, None)
+    if m is None:
+        return
+    game = _game_from_path(path)
+    if "game" in m:
+        g = r.text(m["game"][1], "game")
+        if g not in rulesets.GAMES:
+            r.problem(m["game"][1], "game", "unknown_game", value=g, expected=", ".join(rulesets.GAMES))
+            return
+        game = g
+    if game is None:
+        r.problem(root, None, "no_game")
+        return
+    if "id" not in m and "examples" in m:
+        r.check_keys(m, ["game", "examples"], None)
+        items = r.sequence(m["examples"][1], "examples")
+        if items is None:
+            return
+        exs = [_load_example(r, item, game, i, "standard") for i, item in enumerate(items, 1)]
+        corpus.example_files.append(ExampleFile(game, tuple(e for e in exs if e is not None), shown))
+        return
+    record = _load_record(r, m, root, game)
+    if record is not None:
+        corpus.records.append(record)
+
+
+def _files(paths: Iterable[Path]) -> Iterable[tuple[Path, bool]]:
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name != "glossary.yaml":
+                    yield f, True
+        else:
+            yield p, p.exists()
+
+
+def load(paths: Iterable[Path | str], base: Optional[Path] = None) -> Corpus:
+    """Load every record and example file under ``paths`` and check references between records."""
+    corpus = Corpus()
+    for path, exists in _files(Path(p) for p in paths):
+        shown = _shown(path, base)
+        if not exists:
+            corpus.problems.append(Problem(shown, 0, None, None, "not_found", {}))
+            continue
+        load_file(path, corpus, shown)
+    _cross_check(corpus)
+    return corpus
+
+
+def _shown(path: Path, base: Optional[Path]) -> str:
+    try:
+        return str(path.resolve().relative_to((base or Path.cwd()).resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _cross_check(corpus: Corpus) -> None:
+    seen: dict[tuple[str, int], Record] = {}
+    for rec in sorted(corpus.records, key=lambda r: (r.file, r.line)):
+        other = seen.get((rec.game, rec.id))
+        if other is not None:
+            corpus.problems.append(Problem(rec.file, rec.line, rec.key, "id", "duplicate_id",
+                                           {"id": rec.id, "other": f"{other.file}:{other.line}"}))
+        else:
+            seen[(rec.game, rec.id)] = rec
+    games_loaded = {r.game for r in corpus.records}
+    for rec in corpus.records:
+        for ref in rec.see_also:
+            game, rid = ref.split(":")
+            if game in games_loaded and (game, int(rid)) not in seen:
+                corpus.problems.append(Problem(rec.file, rec.lines.get("see_also", rec.line), rec.key, "see_also",
+                                               "missing_reference", {"ref": ref}))

@@ -1,0 +1,98 @@
+"""Run every example through the engine and bind every record's params to its ruleset.
+
+>>> from kural.records import load
+>>> report = validate(load([]))
+>>> report.exit_code, report.examples
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from kural import checks, rulesets
+from kural.games.okey_tiles import IndicatorError
+from kural.notation import NotationError
+from kural.problems import Problem
+from kural.records import Corpus, Example
+
+
+@dataclass(frozen=True)
+class Failure:
+    file: str
+    line: int
+    record: str
+    check: str
+    expected: Any
+    actual: Any
+
+    def problem(self) -> Problem:
+        return Problem(self.file, self.line, self.record, self.check, "disagrees",
+                       {"expected": _show(self.expected), "actual": _show(self.actual)})
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "record": self.record, "check": self.check,
+                "expected": _show(self.expected), "actual": _show(self.actual)}
+
+
+@dataclass
+class Report:
+    examples: int = 0
+    passed: int = 0
+    failed: list[Failure] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        if self.errors:
+            return 2
+        return 1 if self.failed else 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"examples": self.examples, "passed": self.passed,
+                "failed": [f.as_json() for f in self.failed],
+                "errors": [p.as_json() for p in self.errors]}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def examples_of(corpus: Corpus) -> Iterator[tuple[str, str, Example]]:
+    """(game, label, example) for every example in records and example files."""
+    for rec in corpus.records:
+        for ex in rec.examples:
+            yield rec.game, f"{rec.key} example {ex.index}", ex
+    for ef in corpus.example_files:
+        for ex in ef.examples:
+            yield ef.game, f"example {ex.index}", ex
+
+
+def decide(game: str, ex: Example) -> checks.Outcome:
+    rules = rulesets.get(game, ex.variant)
+    return checks.run(game, ex.check, ex.values, rules)
+
+
+def validate(corpus: Corpus) -> Report:
+    report = Report(errors=list(corpus.problems))
+    for rec in corpus.records:
+        rules = rulesets.get(rec.game, rec.variant).params()
+        for name, value in rec.params.items():
+            if name in rules and rules[name] != value:
+                report.failed.append(Failure(rec.file, rec.lines.get("params", rec.line), rec.key,
+                                             f"params.{name}", value, rules[name]))
+    for game, label, ex in examples_of(corpus):
+        report.examples += 1
+        try:
+            outcome = decide(game, ex)
+        except (NotationError, IndicatorError) as e:
+            report.errors.append(Problem(ex.file, ex.line, label, ex.check, "engine_refused", {"detail": str(e)}))
+            continue
+        if checks.same(ex.expect, outcome.actual):
+            report.passed += 1
+        else:
+            report.failed.append(Failure(ex.file, ex.line, label, ex.check, ex.expect, outcome.actual))
+    return report
