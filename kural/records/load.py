@@ -19,7 +19,7 @@ from kural.i18n import LANGS
 from kural.notation import NotationError
 from kural.problems import Problem
 from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, Example, ExampleFile,
-                                 Record, Source)
+                                 Record, Source, Worked)
 from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCATEGORIES
 
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
@@ -178,8 +178,8 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         r.problem(m["check"][1], f"{label}.check", "unknown_check", value=check, game=game,
                   expected=", ".join(checks.kinds_for(game)))
         return None
-    kind = checks.KINDS[check]
-    fields = checks.fields_for(kind, game)
+    kind = checks.kind(game, check)
+    fields = kind.fields
     r.check_keys(m, [*EXAMPLE_COMMON, *fields, *kind.optional], label)
     variant = default_variant
     if "variant" in m:
@@ -227,6 +227,36 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
     if not ok:
         return None
     return Example(check, expect, values, raw, variant, caption, r.path, node.start_mark.line + 1, index)
+
+
+def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked, ...]]:
+    from kural.worked import WORKED, kinds_for as worked_kinds
+
+    worked_kinds(game)  # loads the generators
+
+    items = r.sequence(node, "worked")
+    if items is None:
+        return None
+    out = []
+    for i, item in enumerate(items, 1):
+        label = f"worked[{i}]"
+        m = r.mapping(item, label)
+        if m is None:
+            return None
+        if "kind" not in m:
+            r.problem(item, label, "missing_field", name="kind", expected=", ".join(worked_kinds(game)))
+            return None
+        kind = r.text(m["kind"][1], f"{label}.kind")
+        if (game, kind) not in WORKED:
+            r.problem(m["kind"][1], f"{label}.kind", "unknown_check", value=kind, game=game,
+                      expected=", ".join(worked_kinds(game)))
+            return None
+        seed = r.integer(m["seed"][1], f"{label}.seed") if "seed" in m else 0
+        if seed is None:
+            return None
+        args = {k: r.value(v) for k, (_, v) in m.items() if k not in ("kind", "seed")}
+        out.append(Worked(kind, seed, args, item.start_mark.line + 1))
+    return tuple(out)
 
 
 def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
@@ -322,6 +352,8 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
         elif kind == "params":
             pm = r.mapping(node, name)
             values[name] = {k: r.value(v) for k, (_, v) in pm.items()} if pm is not None else None
+        elif kind == "worked":
+            values[name] = _load_worked(r, node, game)
         elif kind == "examples":
             items = r.sequence(node, name)
             if items is None:

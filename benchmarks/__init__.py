@@ -1,0 +1,1 @@
+"""Benchmarks: every speed figure the issues ask for (run with scripts/bench)."""

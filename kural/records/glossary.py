@@ -1,0 +1,40 @@
+"""The glossary: one rendering of each term per language (``rules/glossary.yaml``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kural.i18n import LANGS
+from kural.problems import Problem
+from kural.records.load import _compose, _FileReader
+
+
+def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
+    shown = str(path)
+    root = _compose(path, shown, problems)
+    if root is None:
+        return {}
+    r = _FileReader(shown, problems)
+    m = r.mapping(root, None)
+    if m is None or "terms" not in m:
+        r.problem(root, None, "missing_field", name="terms", expected="a mapping of terms")
+        return {}
+    terms = r.mapping(m["terms"][1], "terms") or {}
+    out: dict[str, dict[str, str]] = {}
+    for key, (_, node) in terms.items():
+        r.record = f"glossary/{key}"
+        tm = r.mapping(node, key)
+        if tm is None:
+            continue
+        r.check_keys(tm, [*LANGS, "note"], key)
+        words = {}
+        for lang in LANGS:
+            if lang not in tm:
+                r.problem(node, key, "missing_language", lang=lang)
+                continue
+            w = r.text(tm[lang][1], f"{key}.{lang}")
+            if w:
+                words[lang] = w
+        if len(words) == len(LANGS):
+            out[key] = words
+    return out

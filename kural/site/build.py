@@ -1,0 +1,112 @@
+"""Build every language's site into one folder: ``site/<lang>/`` plus a root page that sends
+readers to their browser's language.
+
+The sites are built into a temporary folder beside the target and swapped in only when all four
+succeeded, so a failed build leaves no partial site.  Run as ``python -m kural.site.build``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from html import escape
+from pathlib import Path
+
+from kural.i18n import LANGS
+from kural.site.pages import LANG_NAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+def root_index() -> str:
+    """A page that picks the reader's language, with plain links when scripts are off."""
+    links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{escape(LANG_NAMES[lang])}</a></li>' for lang in LANGS)
+    langs = ",".join(f'"{lang}"' for lang in LANGS)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kural</title>
+<link rel="alternate" hreflang="x-default" href="en/">
+<script>
+(function () {{
+  var known = [{langs}];
+  var prefs = navigator.languages || [navigator.language || "en"];
+  for (var i = 0; i < prefs.length; i++) {{
+    var code = String(prefs[i]).slice(0, 2).toLowerCase();
+    if (known.indexOf(code) >= 0) {{ location.replace(code + "/" + location.hash); return; }}
+  }}
+  location.replace("en/" + location.hash);
+}})();
+</script>
+<style>body{{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem}}</style>
+</head>
+<body>
+<h1>Kural</h1>
+<p>Okey · Okey 101 · Rummikub · Dummy</p>
+<ul>{links}</ul>
+</body>
+</html>
+"""
+
+
+def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet: bool = False) -> float:
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
+    try:
+        for i, lang in enumerate(langs, 1):
+            t0 = time.perf_counter()
+            if not quiet:
+                print(f"[{i}/{len(langs)}] building {lang} ({LANG_NAMES[lang]}) ...", flush=True)
+            cfg = load_config(str(ROOT / "docs" / lang / "mkdocs.yml"), site_dir=str(tmp / lang), strict=strict)
+            mkdocs_build(cfg)
+            if not quiet:
+                print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
+        (tmp / "index.html").write_text(root_index(), encoding="utf-8")
+        old = out.with_name(out.name + ".old")
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Build the Kural site in every language.")
+    p.add_argument("--out", type=Path, default=ROOT / "site")
+    p.add_argument("--lang", action="append", choices=LANGS, help="only these languages (repeatable)")
+    p.add_argument("--quiet", action="store_true")
+    args = p.parse_args(argv)
+    import logging
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    try:
+        seconds = build(args.out, tuple(args.lang or LANGS), quiet=args.quiet)
+    except Exception as e:  # mkdocs reports its own errors; say plainly that nothing was written
+        print(f"build failed, the previous site (if any) is unchanged:\n{e}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(f"site built in {seconds:.1f} s: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

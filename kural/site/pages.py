@@ -1,0 +1,171 @@
+"""The generated pages: one per game (its rules by category), the keyword index and the glossary.
+
+Record text is escaped wherever it is put (HTML, and Markdown for headings, which the table of
+contents needs), and every verdict on a page comes from the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any, Iterable, Mapping
+from urllib.parse import urlparse
+
+from kural import rulesets, worked
+from kural.i18n import LANGS, N_, gettext
+from kural.records import Corpus, Record
+from kural.site.figures import example_html
+from kural.validate import decide
+from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, game_name, subcategory_name
+
+GAME_ORDER = ("okey101", "okey", "rummikub", "dummy")
+LANG_NAMES = {"ja": "日本語", "tr": "Türkçe", "it": "Italiano", "en": "English"}
+
+# The characters Python-Markdown (with tables) lets a backslash escape.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+def md_text(text: str) -> str:
+    """Text safe inside a Markdown heading: HTML-escaped, then Markdown-escaped.
+
+    >>> md_text("<b>*x*</b> {#y}")
+    '&lt;b&gt;\\\\*x\\\\*&lt;/b&gt; \\\\{\\\\#y\\\\}'
+    """
+    return _MD_SPECIAL.sub(r"\\\1", escape(text, quote=False))
+
+
+def paragraphs(text: str) -> str:
+    return "".join(f"<p>{escape(p.strip())}</p>" for p in re.split(r"\n\s*\n", text) if p.strip())
+
+
+def safe_url(url: str) -> str | None:
+    parsed = urlparse(url)
+    return url if parsed.scheme in ("http", "https") and parsed.netloc else None
+
+
+def t(lang: str, message: str, **kw: Any) -> str:
+    return gettext(lang, message).format(**kw)
+
+
+def variant_label(lang: str, game: str, name: str) -> str:
+    rs = rulesets.get(game, name)
+    return gettext(lang, rs.description) if rs.description else name
+
+
+def rule_link(rec: Record, lang: str, here: str) -> str:
+    href = f"#{rec.id}" if rec.game == here else f"../{rec.game}/#{rec.id}"
+    return f'<a href="{href}">{rec.id} · {escape(rec.title_in(lang))}</a>'
+
+
+def _sources_html(rec: Record, lang: str) -> str:
+    items = []
+    for s in rec.sources:
+        if s.doc:
+            text = f"{s.doc} · {gettext(lang, DOCUMENTS[s.doc][1])}"
+            if s.ref:
+                text += " " + t(lang, N_("(note {ref})"), ref=s.ref)
+            items.append(f'<span class="kural-src">{escape(text)}</span>')
+        if s.url:
+            url = safe_url(s.url)
+            name = escape(s.title or s.url)
+            items.append(f'<a class="kural-src" href="{escape(url)}" rel="nofollow noopener">{name}</a>' if url
+                         else f'<span class="kural-src">{name}</span>')
+    return " · ".join(items)
+
+
+def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
+    """One rule: a Markdown heading (anchored at its ID) and an HTML body."""
+    title = md_text(rec.title_in(lang))
+    cat = category_name(lang, rec.category)
+    sub = subcategory_name(lang, rec.subcategory)
+    meta = [f'<span class="kural-id">{escape(game_name(lang, rec.game))} · {rec.id}</span>',
+            f"{escape(cat)} › {escape(sub)}"]
+    if rec.variant != "standard":
+        meta.append(f'<span class="kural-tag">{escape(t(lang, N_("variant")))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+    body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
+            f'<p class="kural-meta">{" · ".join(meta)}</p>',
+            f'<div class="kural-text">{paragraphs(rec.text_in(lang))}</div>']
+    if rec.examples:
+        figs = []
+        for ex in rec.examples:
+            outcome = decide(rec.game, ex)
+            vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
+            figs.append(example_html(lang, rec.game, ex, outcome, vname))
+        body.append(f'<div class="kural-examples">{"".join(figs)}</div>')
+    for w in rec.worked:
+        rules = rulesets.get(rec.game, w.args.get("variant", rec.variant))
+        body.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{worked.render(rec.game, w.kind, lang, rules, w.seed, w.args)}</div>')
+    kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
+    body.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, N_("Keywords")))}:</span> {kws}</p>')
+    foot = [f'<span class="kural-label">{escape(t(lang, N_("Sources")))}:</span> {_sources_html(rec, lang)}']
+    refs = []
+    for ref in rec.see_also:
+        g, rid = ref.split(":")
+        other = corpus.find(g, int(rid))
+        if other is not None:
+            refs.append(rule_link(other, lang, rec.game))
+    if refs:
+        foot.append(f'<span class="kural-label">{escape(t(lang, N_("See also")))}:</span> {" · ".join(refs)}')
+    body.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
+    body.append("</div>")
+    return f"### {rec.id} · {title} {{ #{rec.id} }}\n\n" + "\n".join(body) + "\n"
+
+
+def game_page(game: str, corpus: Corpus, lang: str) -> str:
+    records = corpus.by_game(game)
+    name = game_name(lang, game)
+    examples = sum(len(r.examples) for r in records)
+    out = [f"# {md_text(name)}\n",
+           f'<p class="kural-lead">{escape(t(lang, N_("{rules} rules, with {examples} examples checked by the rule engine. Each rule has a stable number: link to it as this page followed by # and the number."), rules=len(records), examples=examples))}</p>\n']
+    if not records:
+        out.append(f"<p>{escape(t(lang, N_('The rules of this game are being written.')))}</p>\n")
+    by_cat: dict[str, list[Record]] = {}
+    for r in records:
+        by_cat.setdefault(r.category, []).append(r)
+    for key, (hundreds, _) in sorted(CATEGORIES.items(), key=lambda kv: kv[1][0]):
+        if key not in by_cat:
+            continue
+        out.append(f"## {md_text(category_name(lang, key))} {{ #{key} }}\n")
+        out.extend(rule_block(r, corpus, lang) for r in by_cat[key])
+    return "\n".join(out)
+
+
+def keywords_page(corpus: Corpus, lang: str) -> str:
+    """Every keyword of the language, each linking to its rules."""
+    index: dict[str, list[Record]] = {}
+    for rec in corpus.records:
+        for kw in rec.keywords[lang]:
+            index.setdefault(kw.strip(), []).append(rec)
+    out = [f"# {md_text(t(lang, N_('Keyword index')))}\n",
+           f'<p class="kural-lead">{escape(t(lang, N_("Every search word of every rule, in alphabetical order.")))}</p>\n',
+           '<dl class="kural-kwindex">']
+    for kw in sorted(index, key=lambda k: (k.casefold(), k)):
+        links = " · ".join(
+            f'<a href="../{r.game}/#{r.id}">{escape(game_name(lang, r.game))} {r.id}</a>'
+            for r in sorted({r.key: r for r in index[kw]}.values(), key=lambda r: (GAME_ORDER.index(r.game), r.id)))
+        out.append(f"<dt>{escape(kw)}</dt><dd>{links}</dd>")
+    out.append("</dl>\n")
+    return "\n".join(out)
+
+
+def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """One term, one word per language: the glossary translators follow."""
+    order = [lang, *[x for x in LANGS if x != lang]]
+    head = "".join(f'<th lang="{x}">{escape(LANG_NAMES[x])}</th>' for x in order)
+    rows = []
+    for key in sorted(glossary, key=lambda k: glossary[k][lang].casefold()):
+        term = glossary[key]
+        cells = "".join(f'<td lang="{x}">{escape(term[x])}</td>' for x in order)
+        rows.append(f'<tr id="term-{escape(key)}">{cells}</tr>')
+    return "\n".join([
+        f"# {md_text(t(lang, N_('Glossary')))}\n",
+        f'<p class="kural-lead">{escape(t(lang, N_("The words this reference uses for each thing, in all four languages.")))}</p>\n',
+        f'<table class="kural-glossary"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>\n',
+    ])
+
+
+def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: str) -> Iterable[tuple[str, str]]:
+    for game in GAME_ORDER:
+        yield f"{game}/index.md", game_page(game, corpus, lang)
+    yield "keywords.md", keywords_page(corpus, lang)
+    yield "glossary.md", glossary_page(glossary, lang)

@@ -1,0 +1,112 @@
+"""Catalog maintenance with Babel's API (see scripts/catalogs for the commands)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+POT = LOCALES / "kural.pot"
+LANGS = ("ja", "tr", "it", "en")
+# kural.i18n's helpers take the language first: gettext(lang, msg), pgettext(lang, ctx, msg).
+KEYWORDS = {"N_": None, "NC_": ((1, "c"), 2), "gettext": (2,), "pgettext": ((2, "c"), 3), "ngettext": (2, 3)}
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / "kural.po"
+
+
+def extract() -> Catalog:
+    catalog = Catalog(project="kural", charset="utf-8")
+    method_map = [("kural/**.py", "python")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(ROOT), method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        if "tests" in filename or filename.startswith("scripts"):
+            continue
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    with POT.open("wb") as f:
+        write_po(f, catalog, width=100, omit_header=False, sort_output=True)
+    print(f"{len(catalog)} messages -> {POT.relative_to(ROOT)}")
+    return catalog
+
+
+def update() -> None:
+    with POT.open("rb") as f:
+        template = read_po(f)
+    for lang in LANGS:
+        path = po_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=lang)
+        else:
+            catalog = Catalog(locale=lang, project="kural", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True)
+        if lang == "en":
+            for m in catalog:
+                if m.id and not m.string:
+                    m.string = m.id
+        catalog.obsolete.clear()
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, sort_output=True)
+        print(f"{lang}: {path.relative_to(ROOT)}")
+
+
+def missing() -> dict[str, list[str]]:
+    with POT.open("rb") as f:
+        template = read_po(f)
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        with po_path(lang).open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        gaps = []
+        for m in template:
+            if not m.id:
+                continue
+            have = catalog.get(m.id, context=m.context)
+            if have is None or not have.string or (isinstance(have.string, tuple) and not all(have.string)) or have.fuzzy:
+                gaps.append(m.id if isinstance(m.id, str) else m.id[0])
+        out[lang] = gaps
+    return out
+
+
+def compile_all() -> None:
+    for lang in LANGS:
+        path = po_path(lang)
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        with path.with_suffix(".mo").open("wb") as f:
+            write_mo(f, catalog)
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    cmd = argv[0]
+    if cmd == "extract":
+        extract()
+    elif cmd == "update":
+        update()
+    elif cmd == "compile":
+        compile_all()
+    elif cmd == "check":
+        gaps = missing()
+        bad = {k: v for k, v in gaps.items() if v}
+        for lang, ids in bad.items():
+            print(f"{lang}: {len(ids)} missing: " + "; ".join(ids[:10]))
+        return 1 if bad else 0
+    else:
+        print(f"unknown command {cmd!r}: extract, update, compile or check", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
