@@ -9,23 +9,8 @@ import importlib
 import pkgutil
 import sys
 import time
-from dataclasses import dataclass
 
 import benchmarks
-
-
-@dataclass
-class Figure:
-    name: str
-    value: float
-    unit: str
-    target: str = ""
-    ok: bool | None = None
-
-    def line(self) -> str:
-        mark = "" if self.ok is None else ("  ok" if self.ok else "  BELOW TARGET")
-        target = f"  (target {self.target})" if self.target else ""
-        return f"{self.name:<64} {self.value:>12,.1f} {self.unit}{target}{mark}"
 
 
 def main(argv: list[str]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from benchmarks.__main__ import Figure
+from benchmarks._figure import Figure
 from kural.site.build import build
 
 
