@@ -40,7 +40,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _err(p.format(lang))
     for f in report.failed:
         _err(f.problem().format(lang))
-    summary = gettext(lang, N_("{examples} examples: {passed} agree with the engine, {failed} disagree, {errors} errors in the input"))
+    summary = gettext(lang, N_("examples: {examples} · agree with the engine: {passed} · disagree: {failed} · errors in the input: {errors}"))
     _out(summary.format(examples=report.examples, passed=report.passed, failed=len(report.failed), errors=len(report.errors)))
     return report.exit_code
 

@@ -26,8 +26,13 @@ class Failure:
     check: str
     expected: Any
     actual: Any
+    variant: str = "standard"
 
     def problem(self) -> Problem:
+        if self.check.startswith("params."):
+            name = self.check.split(".", 1)[1]
+            return Problem(self.file, self.line, self.record, "params", "param_mismatch",
+                           {"name": name, "value": self.expected, "actual": self.actual, "variant": self.variant})
         return Problem(self.file, self.line, self.record, self.check, "disagrees",
                        {"expected": _show(self.expected), "actual": _show(self.actual)})
 
@@ -83,7 +88,7 @@ def validate(corpus: Corpus) -> Report:
         for name, value in rec.params.items():
             if name in rules and rules[name] != value:
                 report.failed.append(Failure(rec.file, rec.lines.get("params", rec.line), rec.key,
-                                             f"params.{name}", value, rules[name]))
+                                             f"params.{name}", value, rules[name], rec.variant))
     for game, label, ex in examples_of(corpus):
         report.examples += 1
         try:

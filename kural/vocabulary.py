@@ -50,6 +50,13 @@ SUBCATEGORIES: Final = {
     "scoring": N_("Scoring"),
     "bonuses": N_("Bonuses"),
     "house_rules": N_("House rules"),
+    "turn": N_("A turn"),
+    "drawing": N_("Drawing and discarding"),
+    "laying_off": N_("Laying off"),
+    "knocking": N_("Knocking"),
+    "end_of_round": N_("End of a round"),
+    "partnership": N_("Partnership play"),
+    "tiles": N_("Tiles and cards"),
 }
 
 # Each game names its colours its own way (the Japanese Okey set prints green where others print blue;

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -56,10 +57,27 @@ def root_index() -> str:
 """
 
 
-def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet: bool = False) -> float:
+def _source_date_epoch(root: Path) -> str:
+    """The last commit's time, so that two builds of the same tree are byte-identical (dates in the sitemap)."""
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, capture_output=True, text=True, timeout=10)
+        if out.returncode == 0 and out.stdout.strip().isdigit():
+            return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return "0"
+
+
+def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet: bool = False, root: Path = ROOT) -> float:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
+    os.environ.setdefault("SOURCE_DATE_EPOCH", _source_date_epoch(root))
+
+    from kural.site.plugin import load_checked
+
+    # Check the records before anything is written: the same messages as `kural validate`.
+    load_checked(root / "rules", root / "rules" / "glossary.yaml", root)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -69,7 +87,7 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             t0 = time.perf_counter()
             if not quiet:
                 print(f"[{i}/{len(langs)}] building {lang} ({LANG_NAMES[lang]}) ...", flush=True)
-            cfg = load_config(str(ROOT / "docs" / lang / "mkdocs.yml"), site_dir=str(tmp / lang), strict=strict)
+            cfg = load_config(str(root / "docs" / lang / "mkdocs.yml"), site_dir=str(tmp / lang), strict=strict)
             mkdocs_build(cfg)
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)

@@ -1,0 +1,177 @@
+"""The whole site: four languages, each its own pages, search index and <html lang>; escaping;
+reproducibility; a failed build leaves nothing behind."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kural.i18n import LANGS
+from kural.site.build import build
+
+PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.html", "dummy/index.html",
+         "keywords/index.html", "glossary/index.html", "writing-records/index.html")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "site"
+    build(out, quiet=True)
+    return out
+
+
+def test_root_page_sends_readers_to_their_language(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for lang in LANGS:
+        assert f'href="{lang}/"' in html
+    assert "navigator.languages" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_pages_and_lang(site, lang):
+    for page in PAGES:
+        html = (site / lang / page).read_text(encoding="utf-8")
+        assert re.search(rf'<html lang="{lang}"', html), page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_search_index(site, lang):
+    index = json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == [lang]
+    locations = {d["location"] for d in index["docs"]}
+    assert "okey101/#401" in locations
+    title_401 = next(d["title"] for d in index["docs"] if d["location"] == "okey101/#401")
+    assert title_401.startswith("401")
+
+
+def test_rule_titles_are_in_the_page_language(site):
+    titles = set()
+    for lang in LANGS:
+        html = (site / lang / "okey101" / "index.html").read_text(encoding="utf-8")
+        m = re.search(r'<h3 id="401">(.*?)<a class="headerlink"', html)
+        assert m, lang
+        titles.add(m.group(1))
+    assert len(titles) == 4
+
+
+def test_every_okey101_rule_is_an_anchor(site):
+    html = (site / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
+    ids = set(re.findall(r'<h3 id="(\d{3})"', html))
+    assert len(ids) >= 35
+    assert {"101", "401", "802"} <= ids
+
+
+def test_language_switcher_keeps_the_page(site):
+    html = (site / "tr" / "okey101" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([^"]+)" hreflang="(\w\w)"[^>]*class="md-select__link kural-alt"', html)
+    assert {lang for _, lang in links} == set(LANGS)
+    for href, lang in links:
+        assert href.endswith(f"/{lang}/okey101/"), href
+
+
+def test_tiles_have_labels_in_the_page_language(site):
+    en = (site / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
+    tr = (site / "tr" / "okey101" / "index.html").read_text(encoding="utf-8")
+    assert 'aria-label="red 11"' in en
+    assert 'aria-label="red 11"' not in tr and 'class="kt kt-R"' in tr
+
+
+def test_no_assets_from_other_hosts(site):
+    for lang in LANGS:
+        html = (site / lang / "index.html").read_text(encoding="utf-8")
+        for url in re.findall(r'(?:src|href)="(https?://[^"]+)"', html):
+            assert not re.search(r"\.(js|css|woff2?)(\?|$)", url), url
+        assert "fonts.googleapis" not in html
+
+
+def _digest(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_are_byte_identical(site, tmp_path):
+    again = tmp_path / "again"
+    build(again, quiet=True)
+    assert _digest(site) == _digest(again)
+
+
+def _project_copy(root: Path, tmp: Path) -> Path:
+    dst = tmp / "project"
+    shutil.copytree(root / "docs", dst / "docs")
+    shutil.copy(root / "mkdocs.yml", dst / "mkdocs.yml")
+    shutil.copytree(root / "rules" / "okey101", dst / "rules" / "okey101")
+    shutil.copy(root / "rules" / "glossary.yaml", dst / "rules" / "glossary.yaml")
+    return dst
+
+
+HOSTILE = """id: 901
+category: variants
+subcategory: house_rules
+title:
+  ja: '<script>alert("ja")</script> タイトル'
+  tr: '<img src=x onerror=alert(1)> başlık'
+  it: '**grassetto** [link](javascript:alert(1)) {#x}'
+  en: '<script>alert("en")</script> Title & <b>bold</b>'
+text:
+  ja: '<iframe src="https://evil.example"></iframe>'
+  tr: '<a href="javascript:alert(1)">tıkla</a>'
+  it: '<style>body{display:none}</style>'
+  en: '<script>document.write("pwned")</script>'
+keywords:
+  ja: ['<svg onload=alert(1)>']
+  tr: ['"><script>alert(2)</script>']
+  it: ['<b>kw</b>']
+  en: ['</dd><script>alert(3)</script>']
+sources:
+  - url: 'javascript:alert(1)'
+    title: '<script>alert("src")</script>'
+examples:
+  - check: meld
+    tiles: R1 R2 R3
+    indicator: Y1
+    expect: valid
+    caption:
+      ja: '<script>alert("cap")</script>'
+      tr: '<script>alert("cap")</script>'
+      it: '<script>alert("cap")</script>'
+      en: '<script>alert("cap")</script>'
+"""
+
+
+def test_hostile_record_is_escaped_everywhere(root, tmp_path):
+    project = _project_copy(root, tmp_path)
+    (project / "rules" / "okey101" / "901-hostile.yaml").write_text(HOSTILE, encoding="utf-8")
+    out = tmp_path / "site"
+    build(out, quiet=True, root=project)
+    live = re.compile(r"<script>alert|<script>document|<img src=x|<iframe|<svg onload|<style>body\{display|href=\"javascript:|<b>bold</b>|<b>kw</b>|<strong>grassetto")
+    checked = 0
+    for f in out.rglob("*"):
+        if f.suffix in (".html", ".json"):
+            text = f.read_text(encoding="utf-8")
+            if f.suffix == ".json":
+                # The search index holds text, and the theme renders it as text: no raw tags from records.
+                text = json.dumps(json.loads(text), ensure_ascii=False)
+            assert not live.search(text), f"{f}: {live.search(text).group(0)}"
+            checked += 1
+    en = (out / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&quot;en&quot;)&lt;/script&gt;" in en or "&lt;script&gt;alert(\"en\")&lt;/script&gt;" in en
+    assert checked > 20
+
+
+def test_failed_build_leaves_no_partial_site(root, tmp_path, site):
+    project = _project_copy(root, tmp_path)
+    bad = project / "rules" / "okey101" / "401-opening-threshold.yaml"
+    bad.write_text(bad.read_text(encoding="utf-8").replace("expect: 101", "expect: 102"), encoding="utf-8")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "marker.txt").write_text("previous site", encoding="utf-8")
+    with pytest.raises(Exception) as e:
+        build(out, quiet=True, root=project)
+    assert "401-opening-threshold.yaml" in str(e.value) and "expects 102" in str(e.value)
+    assert (out / "marker.txt").read_text(encoding="utf-8") == "previous site"
+    assert sorted(p.name for p in out.iterdir()) == ["marker.txt"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".site-")]
