@@ -47,6 +47,17 @@ MESSAGES: Final = {
     "unknown_check": N_("unknown check '{value}' for {game} (expected one of: {expected})"),
     "bad_expect": N_("expected '{expected}' here, found {found}"),
     "bad_token": N_("{token} (token {index}): {detail}"),
+    # What a bad token is (kural.notation's codes)
+    "tile_number": N_("the number must be 1 to 13"),
+    "tile_colour": N_("the colour must be R, Y, B or K"),
+    "tile_token": N_("expected a colour letter R/Y/B/K and a number 1-13 (e.g. R5), or F or J"),
+    "tile_not_in_game": N_("this tile does not belong to this game (F is Okey's fake okey, J is Rummikub's joker)"),
+    "card_suit": N_("the suit must be S, H, D or C"),
+    "card_rank": N_("expected a rank A, 2-10, J, Q or K followed by a suit S/H/D/C (e.g. QS, 10H)"),
+    # What was found instead
+    "found_mapping": N_("a mapping"),
+    "found_list": N_("a list"),
+    "found_nothing": N_("nothing"),
     "engine_refused": N_("the engine cannot decide this example: {detail}"),
     # Verdicts
     "disagrees": N_("the example expects {expected}, but the engine says {actual}"),
@@ -65,7 +76,14 @@ class Problem:
     args: dict[str, Any] = field(default_factory=dict)
 
     def message(self, lang: str = "en") -> str:
-        return gettext(lang, MESSAGES[self.code]).format(**self.args)
+        args = dict(self.args)
+        for key, value in self.args.items():
+            # "<name>_code": a message code; "<name>_msg": an English msgid; both shown translated.
+            if key.endswith("_code") and value in MESSAGES:
+                args[key[:-5]] = gettext(lang, MESSAGES[value])
+            elif key.endswith("_msg"):
+                args[key[:-4]] = gettext(lang, value)
+        return gettext(lang, MESSAGES[self.code]).format(**args)
 
     def format(self, lang: str = "en") -> str:
         parts = [f"{self.file}:{self.line}"]

@@ -32,7 +32,7 @@ def extract() -> Catalog:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     with POT.open("wb") as f:
         write_po(f, catalog, width=100, omit_header=False, sort_output=True)
-    print(f"{len(catalog)} messages -> {POT.relative_to(ROOT)}")
+    print(f"{len(catalog)} messages -> {POT}")
     return catalog
 
 
@@ -55,7 +55,7 @@ def update() -> None:
         catalog.obsolete.clear()
         with path.open("wb") as f:
             write_po(f, catalog, width=100, sort_output=True)
-        print(f"{lang}: {path.relative_to(ROOT)}")
+        print(f"{lang}: {path}")
 
 
 def missing() -> dict[str, list[str]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Final, Mapping
 
+from kural.i18n import N_
 from kural.notation import Tile, parse_cards, parse_tiles
 
 
@@ -66,15 +67,15 @@ def _table(value: Any) -> tuple[tuple[Tile, ...], ...]:
     return tuple(parse_tiles(_as_text(v)) for v in value)
 
 
-_TILES_SCHEMA = {"type": "string", "pattern": r"^\s*\S+(\s+\S+)*\s*$", "description": "tiles separated by spaces, e.g. R5 R6 R7 (F fake okey, J joker)"}
+_TILES_SCHEMA = {"type": "string", "pattern": r"^\s*\S+(\s+\S+)*\s*$", "description": N_("tiles separated by spaces, e.g. R5 R6 R7 (F fake okey, J joker)")}
 TILES = FieldType("tiles", _TILES_SCHEMA, lambda v: parse_tiles(_as_text(v)), lambda v: " ".join(map(str, v)))
-CARDS = FieldType("cards", {"type": "string", "description": "cards separated by spaces, e.g. QS 10H AC"},
+CARDS = FieldType("cards", {"type": "string", "description": N_("cards separated by spaces, e.g. QS 10H AC")},
                   lambda v: parse_cards(_as_text(v)), lambda v: " ".join(map(str, v)))
 TILE = FieldType("tile", {"type": "string", "pattern": r"^\s*[RYBKrybk]\d{1,2}\s*$|^[FJfj]$"}, _one_tile)
 INT = FieldType("int", {"type": "integer"}, _int)
 VERDICT = FieldType("verdict", {"enum": ["valid", "invalid"]}, _choice("valid", "invalid"))
 HAND = FieldType("hand", {"enum": ["melds", "pairs", "none"]}, _choice("melds", "pairs", "none"))
-TABLE = FieldType("table", {"type": "array", "items": {"type": "string"}, "description": "melds on the table, each a string of tiles"}, _table,
+TABLE = FieldType("table", {"type": "array", "items": {"type": "string"}, "description": N_("melds on the table, each a string of tiles")}, _table,
                   lambda v: " | ".join(" ".join(map(str, m)) for m in v))
 
 

@@ -39,13 +39,13 @@ class Corpus:
         return next((r for r in self.records if r.game == game and r.id == rule_id), None)
 
 
-def _describe(node: Node) -> str:
+def _found(node: Node) -> dict[str, str]:
+    """What stands where something else was expected, as a message argument."""
     if isinstance(node, MappingNode):
-        return "a mapping"
+        return {"found_code": "found_mapping"}
     if isinstance(node, SequenceNode):
-        return "a list"
-    value = node.value
-    return f"'{value}'" if value != "" else "nothing"
+        return {"found_code": "found_list"}
+    return {"found": f"'{node.value}'"} if node.value != "" else {"found_code": "found_nothing"}
 
 
 class _FileReader:
@@ -66,7 +66,7 @@ class _FileReader:
 
     def mapping(self, node: Node, fieldname: Optional[str]) -> Optional[dict[str, tuple[Node, Node]]]:
         if not isinstance(node, MappingNode):
-            self.problem(node, fieldname, "not_mapping", found=_describe(node))
+            self.problem(node, fieldname, "not_mapping", **_found(node))
             return None
         out: dict[str, tuple[Node, Node]] = {}
         for k, v in node.value:
@@ -79,27 +79,27 @@ class _FileReader:
 
     def sequence(self, node: Node, fieldname: str) -> Optional[list[Node]]:
         if not isinstance(node, SequenceNode):
-            self.problem(node, fieldname, "not_list", found=_describe(node))
+            self.problem(node, fieldname, "not_list", **_found(node))
             return None
         return list(node.value)
 
     def text(self, node: Node, fieldname: str) -> Optional[str]:
         if not isinstance(node, ScalarNode):
-            self.problem(node, fieldname, "not_str", found=_describe(node))
+            self.problem(node, fieldname, "not_str", **_found(node))
             return None
         value = self.value(node)
         if value is None or (isinstance(value, str) and not value.strip()):
             self.problem(node, fieldname, "empty")
             return None
         if isinstance(value, (dict, list)):
-            self.problem(node, fieldname, "not_str", found=_describe(node))
+            self.problem(node, fieldname, "not_str", **_found(node))
             return None
         return str(value)
 
     def integer(self, node: Node, fieldname: str) -> Optional[int]:
         value = self.value(node) if isinstance(node, ScalarNode) else None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(node, fieldname, "not_int", found=_describe(node))
+            self.problem(node, fieldname, "not_int", **_found(node))
             return None
         return value
 
@@ -193,7 +193,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
     for name, ftype in {**fields, **kind.optional}.items():
         if name not in m:
             if name in fields:
-                r.problem(node, label, "missing_field", name=name, expected=ftype.schema.get("description", ftype.name))
+                r.problem(node, label, "missing_field", name=name, expected_msg=ftype.schema.get("description", ftype.name))
                 ok = False
             continue
         vnode = m[name][1]
@@ -201,7 +201,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         try:
             values[name] = ftype.parse(raw[name])
         except NotationError as e:
-            r.problem(vnode, f"{label}.{name}", "bad_token", token=repr(e.token), index=e.index, detail=e.message)
+            r.problem(vnode, f"{label}.{name}", "bad_token", token=repr(e.token), index=e.index, detail_code=e.code)
             ok = False
         except checks.ExpectError as e:
             r.problem(vnode, f"{label}.{name}", "bad_expect", expected=e.expected, found=repr(e.found))
@@ -216,7 +216,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         try:
             expect = kind.expect.parse(raw["expect"])
         except NotationError as e:
-            r.problem(enode, f"{label}.expect", "bad_token", token=repr(e.token), index=e.index, detail=e.message)
+            r.problem(enode, f"{label}.expect", "bad_token", token=repr(e.token), index=e.index, detail_code=e.code)
             ok = False
         except checks.ExpectError as e:
             r.problem(enode, f"{label}.expect", "bad_expect", expected=e.expected, found=repr(e.found))
@@ -302,7 +302,7 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
     r.check_keys(m, ["game", *RECORD_FIELDS], None)
     for name, meta in RECORD_FIELDS.items():
         if meta["required"] and name not in m:
-            r.problem(root, None, "missing_field", name=name, expected=meta["doc"])
+            r.problem(root, None, "missing_field", name=name, expected_msg=meta["doc"])
             ok = False
     values: dict[str, Any] = {}
     for name, meta in RECORD_FIELDS.items():

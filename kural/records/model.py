@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Optional
 
-from kural.i18n import LANGS
+from kural.i18n import LANGS, N_
 
 Localized = Mapping[str, str]
 LocalizedList = Mapping[str, tuple[str, ...]]
@@ -21,10 +21,10 @@ def spec(kind: str, doc: str, required: bool = True, **extra: Any) -> dict[str, 
 
 @dataclass(frozen=True)
 class Source:
-    doc: Optional[str] = field(default=None, metadata=spec("document", "a seed document number, 000 to 004", False))
-    ref: Optional[str] = field(default=None, metadata=spec("str", "a footnote, section or page in that source", False))
-    url: Optional[str] = field(default=None, metadata=spec("str", "a public reference", False))
-    title: Optional[str] = field(default=None, metadata=spec("str", "the reference's title", False))
+    doc: Optional[str] = field(default=None, metadata=spec("document", N_("a seed document number, 000 to 004"), False))
+    ref: Optional[str] = field(default=None, metadata=spec("str", N_("a footnote, section or page in that source"), False))
+    url: Optional[str] = field(default=None, metadata=spec("str", N_("a public reference"), False))
+    title: Optional[str] = field(default=None, metadata=spec("str", N_("the reference's title"), False))
 
 
 @dataclass(frozen=True)
@@ -53,28 +53,28 @@ class Worked:
 
 
 EXAMPLE_COMMON: Final = {
-    "check": spec("check", "what is claimed: meld, okey, hand, opening, pairs, points, ..."),
-    "expect": spec("any", "the claimed answer"),
-    "variant": spec("str", "the named ruleset to check under (default: the record's)", False),
-    "caption": spec("localized", "a few words on the example, in ja, tr, it and en", False),
+    "check": spec("check", N_("what is claimed: meld, okey, hand, opening, pairs, points, ...")),
+    "expect": spec("any", N_("the claimed answer")),
+    "variant": spec("str", N_("the named ruleset to check under (default: the record's)"), False),
+    "caption": spec("localized", N_("a few words on the example, in ja, tr, it and en"), False),
 }
 
 
 @dataclass(frozen=True)
 class Record:
     game: str
-    id: int = field(metadata=spec("id", "stable rule ID; the hundreds are the category (101-999)"))
-    category: str = field(metadata=spec("category", "category key (its hundreds match the ID)"))
-    subcategory: str = field(metadata=spec("subcategory", "subcategory key"))
-    title: Localized = field(metadata=spec("localized", "the rule's title in ja, tr, it and en"))
-    text: Localized = field(metadata=spec("localized", "the rule in ja, tr, it and en; {param} inserts a parameter"))
-    keywords: LocalizedList = field(metadata=spec("localized_list", "words players search for, per language"))
-    sources: tuple[Source, ...] = field(metadata=spec("sources", "where the rule comes from"))
-    variant: str = field(default="standard", metadata=spec("variant", "standard, or the named variant this rule belongs to", False))
-    see_also: tuple[str, ...] = field(default=(), metadata=spec("refs", "related rules: an ID of this game, or game:ID", False))
-    params: Mapping[str, Any] = field(default_factory=dict, metadata=spec("params", "numbers the rule states, by engine parameter", False))
-    examples: tuple[Example, ...] = field(default=(), metadata=spec("examples", "machine-checked claims", False))
-    worked: tuple[Worked, ...] = field(default=(), metadata=spec("worked", "worked examples the engine generates on the page", False))
+    id: int = field(metadata=spec("id", N_("stable rule ID; the hundreds are the category (101-999)")))
+    category: str = field(metadata=spec("category", N_("category key (its hundreds match the ID)")))
+    subcategory: str = field(metadata=spec("subcategory", N_("subcategory key")))
+    title: Localized = field(metadata=spec("localized", N_("the rule's title in ja, tr, it and en")))
+    text: Localized = field(metadata=spec("localized", N_("the rule in ja, tr, it and en; {param} inserts a parameter")))
+    keywords: LocalizedList = field(metadata=spec("localized_list", N_("words players search for, per language")))
+    sources: tuple[Source, ...] = field(metadata=spec("sources", N_("where the rule comes from")))
+    variant: str = field(default="standard", metadata=spec("variant", N_("standard, or the named variant this rule belongs to"), False))
+    see_also: tuple[str, ...] = field(default=(), metadata=spec("refs", N_("related rules: an ID of this game, or game:ID"), False))
+    params: Mapping[str, Any] = field(default_factory=dict, metadata=spec("params", N_("numbers the rule states, by engine parameter"), False))
+    examples: tuple[Example, ...] = field(default=(), metadata=spec("examples", N_("machine-checked claims"), False))
+    worked: tuple[Worked, ...] = field(default=(), metadata=spec("worked", N_("worked examples the engine generates on the page"), False))
     file: str = ""
     line: int = 0
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)  # field -> line, for messages

@@ -22,6 +22,19 @@ GAME_ORDER = ("okey101", "okey", "rummikub", "dummy")
 LANG_NAMES = {"ja": "日本語", "tr": "Türkçe", "it": "Italiano", "en": "English"}
 
 # The characters Python-Markdown (with tables) lets a backslash escape.
+# Words of the pages (module level, so that Babel finds them).
+NOTE_REF = N_('(note {ref})')
+VARIANT = N_('variant')
+KEYWORDS = N_('Keywords')
+SOURCES = N_('Sources')
+SEE_ALSO = N_('See also')
+LEAD_GAME = N_('{rules} rules, with {examples} examples checked by the rule engine. Each rule has a stable number: link to it as this page followed by # and the number.')
+BEING_WRITTEN = N_('The rules of this game are being written.')
+KEYWORD_INDEX = N_('Keyword index')
+LEAD_KEYWORDS = N_('Every search word of every rule, in alphabetical order.')
+GLOSSARY = N_('Glossary')
+LEAD_GLOSSARY = N_('The words this reference uses for each thing, in all four languages.')
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
 
@@ -63,7 +76,7 @@ def _sources_html(rec: Record, lang: str) -> str:
         if s.doc:
             text = f"{s.doc} · {gettext(lang, DOCUMENTS[s.doc][1])}"
             if s.ref:
-                text += " " + t(lang, N_("(note {ref})"), ref=s.ref)
+                text += " " + t(lang, NOTE_REF, ref=s.ref)
             items.append(f'<span class="kural-src">{escape(text)}</span>')
         if s.url:
             url = safe_url(s.url)
@@ -81,7 +94,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
     meta = [f'<span class="kural-id">{escape(game_name(lang, rec.game))} · {rec.id}</span>',
             f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
-        meta.append(f'<span class="kural-tag">{escape(t(lang, N_("variant")))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+        meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)}</p>',
             f'<div class="kural-text">{paragraphs(rec.text_in(lang))}</div>']
@@ -96,8 +109,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
         rules = rulesets.get(rec.game, w.args.get("variant", rec.variant))
         body.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{worked.render(rec.game, w.kind, lang, rules, w.seed, w.args)}</div>')
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
-    body.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, N_("Keywords")))}:</span> {kws}</p>')
-    foot = [f'<span class="kural-label">{escape(t(lang, N_("Sources")))}:</span> {_sources_html(rec, lang)}']
+    body.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
+    foot = [f'<span class="kural-label">{escape(t(lang, SOURCES))}:</span> {_sources_html(rec, lang)}']
     refs = []
     for ref in rec.see_also:
         g, rid = ref.split(":")
@@ -105,7 +118,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
         if other is not None:
             refs.append(rule_link(other, lang, rec.game))
     if refs:
-        foot.append(f'<span class="kural-label">{escape(t(lang, N_("See also")))}:</span> {" · ".join(refs)}')
+        foot.append(f'<span class="kural-label">{escape(t(lang, SEE_ALSO))}:</span> {" · ".join(refs)}')
     body.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
     body.append("</div>")
     return f"### {rec.id} · {title} {{ #{rec.id} }}\n\n" + "\n".join(body) + "\n"
@@ -116,9 +129,9 @@ def game_page(game: str, corpus: Corpus, lang: str) -> str:
     name = game_name(lang, game)
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
-           f'<p class="kural-lead">{escape(t(lang, N_("{rules} rules, with {examples} examples checked by the rule engine. Each rule has a stable number: link to it as this page followed by # and the number."), rules=len(records), examples=examples))}</p>\n']
+           f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n']
     if not records:
-        out.append(f"<p>{escape(t(lang, N_('The rules of this game are being written.')))}</p>\n")
+        out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}
     for r in records:
         by_cat.setdefault(r.category, []).append(r)
@@ -136,8 +149,8 @@ def keywords_page(corpus: Corpus, lang: str) -> str:
     for rec in corpus.records:
         for kw in rec.keywords[lang]:
             index.setdefault(kw.strip(), []).append(rec)
-    out = [f"# {md_text(t(lang, N_('Keyword index')))}\n",
-           f'<p class="kural-lead">{escape(t(lang, N_("Every search word of every rule, in alphabetical order.")))}</p>\n',
+    out = [f"# {md_text(t(lang, KEYWORD_INDEX))}\n",
+           f'<p class="kural-lead">{escape(t(lang, LEAD_KEYWORDS))}</p>\n',
            '<dl class="kural-kwindex">']
     for kw in sorted(index, key=lambda k: (k.casefold(), k)):
         links = " · ".join(
@@ -158,8 +171,8 @@ def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
         cells = "".join(f'<td lang="{x}">{escape(term[x])}</td>' for x in order)
         rows.append(f'<tr id="term-{escape(key)}">{cells}</tr>')
     return "\n".join([
-        f"# {md_text(t(lang, N_('Glossary')))}\n",
-        f'<p class="kural-lead">{escape(t(lang, N_("The words this reference uses for each thing, in all four languages.")))}</p>\n',
+        f"# {md_text(t(lang, GLOSSARY))}\n",
+        f'<p class="kural-lead">{escape(t(lang, LEAD_GLOSSARY))}</p>\n',
         f'<table class="kural-glossary"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>\n',
     ])
 

@@ -6,7 +6,10 @@ messages ``kural validate`` prints.  Everything engine-specific stays here, not 
 
 from __future__ import annotations
 
+import json
 import logging
+import re
+from html import unescape
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,17 +25,27 @@ from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 import kural.site.games  # noqa: F401  (each game's figures)
 from kural.site.pages import all_pages
+from kural.rulesets import GAMES
+from kural.search import build_index
 from kural.validate import validate
+from kural.vocabulary import game_name
+
+def _text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
 
 log = logging.getLogger("mkdocs.plugins.kural")
 HERE = Path(__file__).resolve().parent
-ASSETS = ("kural.css", "kural.js")
+ASSETS = ("kural.css", "kural.js", "kural-search.js")
 
 
 class KuralConfig(Config):
     lang = c.Choice(LANGS, default="en")
     rules = c.Type(str, default="rules")
     glossary = c.Type(str, default="rules/glossary.yaml")
+    # "kural": Kural's own index and ranking (the default, see the contributors' notes on search);
+    # "material": the theme's built-in search, kept for comparison.
+    search = c.Choice(("kural", "material"), default="kural")
 
 
 _CACHE: dict[tuple[Any, ...], tuple[Corpus, dict[str, dict[str, str]]]] = {}
@@ -69,12 +82,33 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
         # The theme's overrides (the language switcher that keeps the page) live in the package.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
+        config.extra["kural_search"] = self.config.search == "kural"
         for name in ASSETS:
+            if name == "kural-search.js" and self.config.search != "kural":
+                continue
             target = config.extra_css if name.endswith(".css") else config.extra_javascript
             path = f"assets/kural/{name}"
             if path not in [str(x) for x in target]:
                 target.append(path)
+        self.pages: list[tuple[str, str, str]] = []
         return config
+
+    def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
+        # Hand-written pages are searchable too (below any rule whose words match).
+        if not page.file.generated_by and self.config.search == "kural":
+            self.pages.append((page.url, page.title or "", _text_of(html)))
+        return html
+
+    def on_post_build(self, config: Any) -> None:
+        if self.config.search != "kural":
+            return
+        assert self.corpus is not None
+        lang = self.config.lang
+        index = build_index(self.corpus.records, lang, self.terms, self.pages).as_json()
+        index["games"] = {g: game_name(lang, g) for g in GAMES}
+        out = Path(config.site_dir) / "search" / "kural-index.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
 
     @staticmethod
     def _project_root(config: Any) -> Path:

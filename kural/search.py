@@ -1,0 +1,268 @@
+"""Find a rule by the words players type, in any of the four languages.
+
+One index per page language.  Every record is indexed by its keywords, title and text in that
+language, and (with lower weight) by its keywords and title in the other three and the glossary's
+words for the terms it uses, so that "jolly" or "okey" typed on the English site finds the joker
+rules.  Terms are folded so that Turkish is found with or without ç ğ ı ö ş ü and in any case
+("KIRMIZI", "kırmızı", "kirmizi" are one term; no "I" becomes a dotted "i" that matches nothing),
+lightly stemmed per language ("okeyi" → "okey", "taşlar" → "tas", "scale" → "scal"), and Japanese is cut
+into overlapping pairs of characters, so that it is found without spaces, in kana or kanji.
+
+The site's search box runs the same scoring in the browser (``kural/site/assets/kural-search.js``)
+over the JSON this module writes, so ``kural search`` ranks as the site does.
+
+>>> fold("KIRMIZI"), fold("kırmızı"), fold("Kırmızı"), fold("İŞLEK")
+('kirmizi', 'kirmizi', 'kirmizi', 'islek')
+>>> terms("Taşlar ve okey", "tr")
+['tas', 've', 'okey']
+>>> terms("ジョーカー扱い", "ja")
+['ジョ', 'ョー', 'ーカ', 'カー', 'ー扱', '扱イ']
+>>> sorted(stems("okeyi"))
+['oke', 'okey', 'okeyi']
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Iterable, Mapping, Optional
+
+LANGS: Final = ("ja", "tr", "it", "en")
+FIELD_WEIGHTS: Final = {"kw": 6.0, "title": 4.0, "text": 1.0, "alias": 2.0, "page": 0.6}
+GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc々〆]+")
+_WORD = re.compile(r"[a-z0-9]+")
+_SUFFIXES: Final = {
+    # Folded Turkish case, plural and possessive endings, longest first.
+    "tr": sorted("lari leri larin lerin lar ler nin nun in un yi yu ni nu si su da de ta te dan den tan ten ya ye yla yle la le i u a e".split(),
+                 key=len, reverse=True),
+    "it": ["i", "e", "a", "o"],
+    "en": ["ies", "es", "s"],
+}
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents the same way for every language (ı and I become i)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.replace("ı", "i").replace("I", "i").replace("İ", "i")
+    text = text.lower()
+    # Accents off Latin letters only (a Japanese dakuten is part of the letter: ジ is not シ).
+    kept, base = [], ""
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch):
+            if base and base < "\u0250":
+                continue
+        else:
+            base = ch
+        kept.append(ch)
+    text = unicodedata.normalize("NFC", "".join(kept))
+    # Hiragana to katakana, so that either script finds the other.
+    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
+
+
+def stem(word: str, lang: str) -> str:
+    """A light stemmer: strip one known ending while at least three letters remain.
+
+    >>> stem("okey", "tr"), stem("taslar", "tr"), stem("scale", "it"), stem("runs", "en")
+    ('okey', 'tas', 'scal', 'run')
+    """
+    if word.isdigit() or lang not in _SUFFIXES:
+        return word
+    for _ in range(2 if lang == "tr" else 1):
+        for suf in _SUFFIXES[lang]:
+            if word.endswith(suf) and len(word) - len(suf) >= 3:
+                word = word[: -len(suf)]
+                break
+        else:
+            break
+    return word
+
+
+def stems(word: str) -> set[str]:
+    """Every stem a query word may have in any language: each way of stripping endings (the index
+    keeps one stem per word; the query tries them all, so a word always meets its own stem)."""
+    if word.isdigit():
+        return {word}
+    out = {word}
+    frontier = {word}
+    for _ in range(2):
+        nxt = set()
+        for w in frontier:
+            for lang, suffixes in _SUFFIXES.items():
+                for suf in suffixes:
+                    if w.endswith(suf) and len(w) - len(suf) >= 3:
+                        nxt.add(w[: -len(suf)])
+        out |= nxt
+        frontier = nxt
+    return out
+
+
+def terms(text: str, lang: str) -> list[str]:
+    """The index terms of a text in a language (the query side uses :func:`query_terms`)."""
+    folded = fold(text)
+    out: list[str] = []
+    pos = 0
+    for m in _CJK.finditer(folded):
+        out.extend(stem(w, lang) for w in _WORD.findall(folded[pos:m.start()]))
+        run = m.group(0)
+        out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
+        pos = m.end()
+    out.extend(stem(w, lang) for w in _WORD.findall(folded[pos:]))
+    return out
+
+
+def query_terms(query: str) -> list[set[str]]:
+    """Each word of a query, as the set of terms it may be in any language."""
+    folded = fold(query)
+    groups: list[set[str]] = []
+    pos = 0
+    for m in _CJK.finditer(folded):
+        groups.extend(stems(w) for w in _WORD.findall(folded[pos:m.start()]))
+        run = m.group(0)
+        groups.extend([{run}] if len(run) == 1 else [{run[i:i + 2]} for i in range(len(run) - 1)])
+        pos = m.end()
+    groups.extend(stems(w) for w in _WORD.findall(folded[pos:]))
+    return groups
+
+
+@dataclass(frozen=True)
+class Result:
+    game: str
+    id: int
+    title: str
+    url: str
+    score: float
+
+
+@dataclass
+class Index:
+    lang: str
+    docs: list[dict[str, Any]]
+    postings: dict[str, list[list[float]]]  # term -> [[doc, weight], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"lang": self.lang, "version": 1, "suffixes": _SUFFIXES, "docs": self.docs,
+                "terms": {t: [[int(d), round(w, 3)] for d, w in ps] for t, ps in sorted(self.postings.items())}}
+
+
+def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mapping[str, str]] | None = None,
+                pages: Iterable[tuple[str, str, str]] = ()) -> Index:
+    """The index of one language: records (and hand-written ``pages`` as (url, title, text))."""
+    glossary = glossary or {}
+    docs: list[dict[str, Any]] = []
+    raw: dict[str, dict[int, float]] = {}
+
+    def add(doc: int, text: str, text_lang: str, weight: float) -> None:
+        for term in terms(text, text_lang):
+            cell = raw.setdefault(term, {})
+            cell[doc] = cell.get(doc, 0.0) + weight
+
+    gloss = [(key, {l: terms(w, l) for l, w in words.items()}) for key, words in glossary.items()]
+    for rec in sorted(records, key=lambda r: (GAME_ORDER.index(r.game), r.id)):
+        n = len(docs)
+        title = rec.title_in(lang)
+        docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}"})
+        own = " ".join(rec.keywords[lang]) + " " + title
+        for kw in rec.keywords[lang]:
+            add(n, kw, lang, FIELD_WEIGHTS["kw"])
+        add(n, title, lang, FIELD_WEIGHTS["title"])
+        add(n, rec.text_in(lang), lang, FIELD_WEIGHTS["text"])
+        for other in LANGS:
+            if other != lang:
+                add(n, " ".join(rec.keywords[other]) + " " + rec.title_in(other), other, FIELD_WEIGHTS["alias"])
+        own_terms = set(terms(own + " " + rec.text_in(lang), lang))
+        for _, words in gloss:
+            if words.get(lang) and set(words[lang]) <= own_terms:
+                for other, ts in words.items():
+                    for t in ts:
+                        cell = raw.setdefault(t, {})
+                        cell[n] = cell.get(n, 0.0) + FIELD_WEIGHTS["alias"] / 2
+    for url, title, text in pages:
+        n = len(docs)
+        docs.append({"g": "", "i": 0, "t": title, "u": url})
+        add(n, title + " " + text, lang, FIELD_WEIGHTS["page"])
+    total = max(1, len(docs))
+    postings: dict[str, list[list[float]]] = {}
+    for term, cell in raw.items():
+        idf = math.log(1 + total / len(cell))
+        # Saturate repeats (a word said five times is not five times as relevant).
+        postings[term] = [[d, (1 + math.log(w)) * idf if w >= 1 else w * idf] for d, w in sorted(cell.items())]
+    return Index(lang, docs, postings)
+
+
+def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit: int = 10) -> list[tuple[int, float]]:
+    """(doc, score) best first; the browser does exactly this (kural-search.js)."""
+    groups = query_terms(query)
+    if not groups:
+        return []
+    table = index["terms"]
+    scores: dict[int, float] = {}
+    hits: dict[int, int] = {}
+    for i, group in enumerate(groups):
+        last = i == len(groups) - 1
+        best: dict[int, float] = {}
+        for term in group:
+            for t, factor in _matches(table, term, last):
+                for d, w in table[t]:
+                    d = int(d)
+                    if w * factor > best.get(d, 0.0):
+                        best[d] = w * factor
+        for d, w in best.items():
+            scores[d] = scores.get(d, 0.0) + w
+            hits[d] = hits.get(d, 0) + 1
+    docs = index["docs"]
+    ranked = []
+    for d, s in scores.items():
+        if game and docs[d]["g"] != game:
+            continue
+        ranked.append((d, s * (0.5 + 0.5 * hits[d] / len(groups))))
+    ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
+    return ranked[:limit]
+
+
+def _matches(table: Mapping[str, Any], term: str, last: bool) -> list[tuple[str, float]]:
+    out = [(term, 1.0)] if term in table else []
+    # The word being typed may be unfinished: its completions count a little less.
+    if last and len(term) >= 3 and not _CJK.match(term):
+        out.extend((t, 0.7) for t in _prefixed(table, term) if t != term)
+    return out
+
+
+def _prefixed(table: Mapping[str, Any], prefix: str) -> list[str]:
+    return [t for t in table if t.startswith(prefix)]
+
+
+_INDEX_CACHE: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def search_rules(query: str, lang: str = "en", game: Optional[str] = None, limit: int = 10,
+                 rules_dir: Optional[Path] = None) -> list[Result]:
+    """``kural search``: the records under ``rules/`` ranked for ``query``."""
+    from kural.records import load
+    from kural.records.glossary import load_glossary
+
+    rules_dir = rules_dir or _default_rules()
+    key = (str(rules_dir), lang)
+    if key not in _INDEX_CACHE:
+        corpus = load([rules_dir])
+        problems: list[Any] = []
+        glossary_path = rules_dir / "glossary.yaml"
+        glossary = load_glossary(glossary_path, problems) if glossary_path.exists() else {}
+        _INDEX_CACHE[key] = build_index(corpus.records, lang, glossary).as_json()
+    index = _INDEX_CACHE[key]
+    out = []
+    for d, score in rank(index, query, game, limit):
+        doc = index["docs"][d]
+        out.append(Result(doc["g"], doc["i"], doc["t"], doc["u"], score))
+    return out
+
+
+def _default_rules() -> Path:
+    here = Path.cwd() / "rules"
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parent.parent / "rules"

@@ -1,0 +1,180 @@
+// Kural search: the ranking of kural/search.py, in the browser, over search/kural-index.json.
+// Keep the two in step: fold, stems, terms, rank (tests compare them on the same queries).
+(function () {
+  "use strict";
+  var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]+/g;
+  var CJK_START = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
+  var WORD = /[a-z0-9]+/g;
+  var COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]/;
+
+  function fold(text) {
+    text = text.normalize("NFKC").replace(/[ıIİ]/g, "i").toLowerCase();
+    var out = "", base = "";
+    var chars = Array.from(text.normalize("NFKD"));
+    for (var i = 0; i < chars.length; i++) {
+      var ch = chars[i];
+      if (COMBINING.test(ch)) {
+        if (base && base < "\u0250") continue;
+      } else {
+        base = ch;
+      }
+      out += ch;
+    }
+    out = out.normalize("NFC");
+    var res = "";
+    for (var j = 0; j < out.length; j++) {
+      var c = out.charCodeAt(j);
+      res += (c >= 0x3041 && c <= 0x3096) ? String.fromCharCode(c + 0x60) : out[j];
+    }
+    return res;
+  }
+
+  function stems(word, suffixes) {
+    var out = {};
+    out[word] = true;
+    if (/^[0-9]+$/.test(word)) return Object.keys(out);
+    var frontier = [word];
+    for (var round = 0; round < 2; round++) {
+      var next = [];
+      frontier.forEach(function (w) {
+        Object.keys(suffixes).forEach(function (lang) {
+          suffixes[lang].forEach(function (suf) {
+            if (w.length - suf.length >= 3 && w.slice(-suf.length) === suf) {
+              var s = w.slice(0, -suf.length);
+              if (!out[s]) { out[s] = true; }
+              next.push(s);
+            }
+          });
+        });
+      });
+      frontier = next;
+    }
+    return Object.keys(out);
+  }
+
+  function words(text) { return text.match(WORD) || []; }
+
+  function queryTerms(query, suffixes) {
+    var folded = fold(query), groups = [], pos = 0, m;
+    CJK.lastIndex = 0;
+    while ((m = CJK.exec(folded)) !== null) {
+      words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, suffixes)); });
+      var run = Array.from(m[0]);
+      if (run.length === 1) groups.push([run[0]]);
+      else for (var i = 0; i < run.length - 1; i++) groups.push([run[i] + run[i + 1]]);
+      pos = m.index + m[0].length;
+    }
+    words(folded.slice(pos)).forEach(function (w) { groups.push(stems(w, suffixes)); });
+    return groups;
+  }
+
+  function rank(index, query, limit) {
+    var groups = queryTerms(query, index.suffixes);
+    if (!groups.length) return [];
+    var table = index.terms, keys = index._keys || (index._keys = Object.keys(table));
+    var scores = {}, hits = {};
+    groups.forEach(function (group, gi) {
+      var last = gi === groups.length - 1, best = {};
+      group.forEach(function (term) {
+        var matches = table[term] ? [[term, 1.0]] : [];
+        if (last && term.length >= 3 && !CJK_START.test(term)) {
+          keys.forEach(function (t) { if (t !== term && t.lastIndexOf(term, 0) === 0) matches.push([t, 0.7]); });
+        }
+        matches.forEach(function (mt) {
+          table[mt[0]].forEach(function (p) {
+            var w = p[1] * mt[1];
+            if (w > (best[p[0]] || 0)) best[p[0]] = w;
+          });
+        });
+      });
+      Object.keys(best).forEach(function (d) {
+        scores[d] = (scores[d] || 0) + best[d];
+        hits[d] = (hits[d] || 0) + 1;
+      });
+    });
+    var ranked = Object.keys(scores).map(function (d) {
+      return [Number(d), scores[d] * (0.5 + 0.5 * hits[d] / groups.length)];
+    });
+    ranked.sort(function (a, b) {
+      var x = Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6);
+      return x !== 0 ? x : a[0] - b[0];
+    });
+    return ranked.slice(0, limit || 10);
+  }
+
+  window.kuralSearch = { fold: fold, stems: stems, queryTerms: queryTerms, rank: rank };
+
+  var input = document.getElementById("kural-search-input");
+  if (!input) return;
+  var list = document.getElementById("kural-search-results");
+  var meta = document.getElementById("kural-search-meta");
+  var toggle = document.getElementById("__search");
+  var indexUrl = input.getAttribute("data-kural-index");
+  var root = indexUrl.replace(/search\/kural-index\.json$/, "");
+  var index = null, loading = null;
+
+  function load() {
+    if (!loading) {
+      loading = fetch(indexUrl).then(function (r) { return r.json(); }).then(function (data) { index = data; return data; });
+    }
+    return loading;
+  }
+
+  function render() {
+    var q = input.value.trim();
+    list.textContent = "";
+    if (!q) { meta.textContent = meta.getAttribute("data-placeholder"); return; }
+    var results = rank(index, q, 10);
+    meta.textContent = !results.length ? meta.getAttribute("data-none")
+      : results.length === 1 ? meta.getAttribute("data-one")
+      : meta.getAttribute("data-other").replace("#", String(results.length));
+    results.forEach(function (r) {
+      var doc = index.docs[r[0]];
+      var li = document.createElement("li");
+      li.className = "md-search-result__item";
+      var a = document.createElement("a");
+      a.className = "md-search-result__link";
+      a.href = root + doc.u;
+      a.setAttribute("data-rule", doc.g ? doc.g + ":" + doc.i : "");
+      var art = document.createElement("article");
+      art.className = "md-search-result__article md-typeset";
+      var h = document.createElement("h1");
+      h.textContent = doc.t;
+      art.appendChild(h);
+      if (doc.g) {
+        var p = document.createElement("p");
+        p.className = "kural-result-id";
+        p.textContent = (index.games[doc.g] || doc.g) + " · " + doc.i;
+        art.appendChild(p);
+      }
+      a.appendChild(art);
+      a.addEventListener("click", function () { if (toggle) toggle.checked = false; });
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+  }
+
+  input.addEventListener("input", function () {
+    if (index) render(); else load().then(render);
+  });
+  input.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") {
+      var first = list.querySelector("a");
+      if (first) { e.preventDefault(); first.click(); window.location.href = first.href; }
+    } else if (e.key === "Escape" && toggle) {
+      toggle.checked = false; input.blur();
+    }
+  });
+  input.addEventListener("focus", function () { load(); if (toggle) toggle.checked = true; });
+  if (toggle) {
+    toggle.addEventListener("change", function () { if (toggle.checked) { load(); setTimeout(function () { input.focus(); }, 50); } });
+  }
+  document.addEventListener("keydown", function (e) {
+    var tag = (document.activeElement && document.activeElement.tagName) || "";
+    if ((e.key === "/" || e.key === "s") && tag !== "INPUT" && tag !== "TEXTAREA" && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      if (toggle) toggle.checked = true;
+      input.focus();
+    }
+  });
+})();

@@ -1,0 +1,72 @@
+"""The search box, in Chromium: typed queries find the rule, results stay in the page's language,
+and the browser ranks exactly as `kural search` does."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from kural.search import rank
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text(encoding="utf-8"))
+LANGS = ("ja", "tr", "it", "en")
+
+
+def _search(page, query: str) -> list[tuple[str, str]]:
+    box = page.locator("#kural-search-input")
+    box.fill("")
+    box.fill(query)
+    # A real key event after filling (Japanese text arrives through an input method, not key by key).
+    box.press("End")
+    box.dispatch_event("input")
+    page.wait_for_function("document.querySelectorAll('#kural-search-results li').length > 0 || "
+                           "document.getElementById('kural-search-meta').textContent.length > 0")
+    return page.eval_on_selector_all("#kural-search-results a",
+                                     "els => els.map(a => [a.getAttribute('data-rule'), a.href])")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_typed_queries_find_their_rule(page, server, lang):
+    page.goto(f"{server}/{lang}/")
+    page.locator("#kural-search-input").click()
+    for q in [q for q in QUERIES if q["lang"] == lang]:
+        results = _search(page, q["query"])
+        rules = [r for r, _ in results[:5]]
+        assert q["expect"] in rules, (q, rules)
+        assert all(f"/{lang}/" in href for _, href in results), "results stay in the page's language"
+
+
+def test_result_links_to_the_rule_anchor(page, server):
+    page.goto(f"{server}/tr/okey101/")
+    page.locator("#kural-search-input").click()
+    _search(page, "işlek")
+    page.locator("#kural-search-input").press("Enter")
+    page.wait_for_url("**/tr/okey101/#702")
+    assert page.locator("h3#\\37 02").is_visible()
+
+
+def test_result_shows_rule_id_and_game(page, server):
+    page.goto(f"{server}/en/")
+    page.locator("#kural-search-input").click()
+    _search(page, "indicator")
+    first = page.locator("#kural-search-results .kural-result-id").first.text_content()
+    assert "Okey" in first and any(ch.isdigit() for ch in first)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_browser_ranks_as_the_command_line(page, server, built, lang):
+    index = json.loads((built / lang / "search" / "kural-index.json").read_text(encoding="utf-8"))
+    page.goto(f"{server}/{lang}/")
+    queries = [q["query"] for q in QUERIES] + ["KIRMIZI OKEY", "çiftler", "ジョーカー表示", "coppia di jolly", "13 1 2"]
+    got = page.evaluate("""async (queries) => {
+        const index = await (await fetch(document.getElementById('kural-search-input').dataset.kuralIndex)).json();
+        return queries.map(q => window.kuralSearch.rank(index, q, 10).map(r => r[0]));
+    }""", queries)
+    want = [[d for d, _ in rank(index, q, limit=10)] for q in queries]
+    assert got == want
