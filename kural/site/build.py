@@ -24,32 +24,41 @@ ROOT = Path(__file__).resolve().parents[2]
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
-def root_index() -> str:
-    """A page that picks the reader's language, with plain links when scripts are off."""
-    links = "".join(f'<li><a href="{lang}/" hreflang="{lang}" lang="{lang}">{escape(LANG_NAMES[lang])}</a></li>' for lang in LANGS)
-    langs = ",".join(f'"{lang}"' for lang in LANGS)
+_PICK_LANGUAGE = """<link rel="alternate" hreflang="x-default" href="en/">
+<script>
+(function () {
+  var known = [%s];
+  var prefs = navigator.languages || [navigator.language || "en"];
+  for (var i = 0; i < prefs.length; i++) {
+    var code = String(prefs[i]).slice(0, 2).toLowerCase();
+    if (known.indexOf(code) >= 0) { location.replace(code + "/" + location.hash); return; }
+  }
+  location.replace("en/" + location.hash);
+})();
+</script>"""
+
+
+def root_index(not_found: bool = False) -> str:
+    """A page that picks the reader's language, with plain links when scripts are off.
+
+    As ``404.html`` it only lists the languages (it may be served at any depth: links are absolute).
+    """
+    prefix = "/" if not_found else ""
+    links = "".join(f'<li><a href="{prefix}{lang}/" hreflang="{lang}" lang="{lang}">{escape(LANG_NAMES[lang])}</a></li>'
+                    for lang in LANGS)
+    head = "" if not_found else _PICK_LANGUAGE % ",".join(f'"{lang}"' for lang in LANGS)
+    title = "404 · Kural" if not_found else "Kural"
     return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Kural</title>
-<link rel="alternate" hreflang="x-default" href="en/">
-<script>
-(function () {{
-  var known = [{langs}];
-  var prefs = navigator.languages || [navigator.language || "en"];
-  for (var i = 0; i < prefs.length; i++) {{
-    var code = String(prefs[i]).slice(0, 2).toLowerCase();
-    if (known.indexOf(code) >= 0) {{ location.replace(code + "/" + location.hash); return; }}
-  }}
-  location.replace("en/" + location.hash);
-}})();
-</script>
+<title>{title}</title>
+{head}
 <style>body{{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem}}</style>
 </head>
 <body>
-<h1>Kural</h1>
+<h1>{title}</h1>
 <p>Okey · Okey 101 · Rummikub · Dummy</p>
 <ul>{links}</ul>
 </body>
@@ -92,6 +101,10 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
+        # Static hosts serve one 404 page, from the root; each language's own would link to /assets/...
+        for lang in langs:
+            (tmp / lang / "404.html").unlink(missing_ok=True)
+        (tmp / "404.html").write_text(root_index(not_found=True), encoding="utf-8")
         old = out.with_name(out.name + ".old")
         if out.exists():
             out.rename(old)

@@ -108,7 +108,10 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         index["games"] = {g: game_name(lang, g) for g in GAMES}
         out = Path(config.site_dir) / "search" / "kural-index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
+        text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        # Record text is data: no "<", ">" or "&" in the file, whoever reads it (JSON decodes them back).
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        out.write_text(text, encoding="utf-8")
 
     @staticmethod
     def _project_root(config: Any) -> Path:

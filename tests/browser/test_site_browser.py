@@ -1,0 +1,81 @@
+"""Every page of every language in Chromium: assets load, no serious accessibility violation,
+no horizontal scrolling at 360 px, and the language switcher keeps the reader on the same rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+LANGS = ("ja", "tr", "it", "en")
+
+
+def _pages(built: Path) -> list[str]:
+    return sorted(str(p.relative_to(built)).removesuffix("index.html")
+                  for p in built.rglob("index.html") if p.parent != built)
+
+
+def test_every_page_loads_without_failed_requests_or_errors(browser, server, built):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    failed, errors = [], []
+    # A request cut short by the next navigation is not a failure.
+    page.on("requestfailed", lambda r: failed.append(r.url) if "ERR_ABORTED" not in (r.failure or "") else None)
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    pages = _pages(built)
+    assert len(pages) >= 32
+    for path in pages:
+        page.goto(f"{server}/{path}", wait_until="load")
+    context.close()
+    assert not failed, failed[:10]
+    assert not errors, errors[:5]
+
+
+def test_no_serious_accessibility_violation(browser, server, built):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems = []
+    for path in _pages(built):
+        page.goto(f"{server}/{path}", wait_until="load")
+        result = axe.run(page)
+        for v in result.response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                problems.append(f"{path}: {v['id']} ({v['impact']}): {v['nodes'][0]['target']}")
+    context.close()
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_no_horizontal_scrolling_at_360_px(browser, server, built):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    wide = []
+    for path in _pages(built):
+        page.goto(f"{server}/{path}", wait_until="load")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            wide.append(f"{path}: {overflow}px too wide")
+    context.close()
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("start, target", [("tr", "ja"), ("ja", "it"), ("it", "en"), ("en", "tr")])
+def test_language_switcher_keeps_the_rule(page, server, start, target):
+    page.goto(f"{server}/{start}/okey101/#401")
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator(f"a.kural-alt[hreflang='{target}']").click()
+    page.wait_for_url(f"**/{target}/okey101/#401")
+    assert page.evaluate("document.documentElement.lang") == target
+    assert page.locator("h3[id='401']").is_visible()
+
+
+def test_root_page_picks_the_browser_language(browser, server):
+    for locale, lang in (("tr-TR", "tr"), ("ja-JP", "ja"), ("it-IT", "it"), ("de-DE", "en")):
+        context = browser.new_context(locale=locale)
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.wait_for_url(f"**/{lang}/")
+        context.close()
