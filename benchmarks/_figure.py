@@ -16,4 +16,5 @@ class Figure:
     def line(self) -> str:
         mark = "" if self.ok is None else ("  ok" if self.ok else "  BELOW TARGET")
         target = f"  (target {self.target})" if self.target else ""
-        return f"{self.name:<64} {self.value:>12,.1f} {self.unit}{target}{mark}"
+        shown = f"{self.value:,.0f}" if float(self.value).is_integer() else (f"{self.value:,.2f}" if abs(self.value) < 10 else f"{self.value:,.1f}")
+        return f"{self.name:<64} {shown:>12} {self.unit}{target}{mark}"

@@ -1,0 +1,181 @@
+"""Search: quality of three engines on the same query set, index sizes, and latency in Chromium.
+
+Engines, each on a site built from the same records:
+- kural: Kural's index and ranking (the default build);
+- material: the theme's built-in search (lunr, with its language's stemmer; KURAL_SEARCH=material);
+- pagefind: Pagefind run over the default build (it segments Japanese; needs `pagefind[bin]`).
+
+For every query of tests/search_queries.yaml, the first five results are read the way a reader sees
+them; a hit is the expected rule among them.  Figures: hits, mean reciprocal rank, the compressed
+size of each language's index, and the time from the last key press to the first results.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import yaml
+
+from benchmarks._figure import Figure
+from kural.site.build import ROOT, build
+
+LANGS = ("ja", "tr", "it", "en")
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+RULE = re.compile(r"/(\w\w)/(okey101|okey|rummikub|dummy)/#(\d{3})$")  # after dropping ?query
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def _serve(directory: Path):
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def _key(href: str) -> str | None:
+    m = RULE.search(re.sub(r"\?[^#]*", "", href))
+    return f"{m.group(2)}:{m.group(3)}" if m else None
+
+
+def _box_results(page, query: str, box: str, links: str) -> list[str]:
+    page.fill(box, "")
+    page.fill(box, query)
+    page.press(box, "End")
+    page.dispatch_event(box, "input")
+    page.wait_for_timeout(250)  # lunr answers asynchronously from its worker
+    return [k for k in (_key(h) for h in page.eval_on_selector_all(links, "els => els.map(a => a.href)")) if k]
+
+
+def _pagefind_results(page, query: str) -> list[str]:
+    hrefs = page.evaluate("""async (q) => {
+        const r = await window.__pf.search(q);
+        const out = [];
+        for (const res of r.results.slice(0, 10)) {
+            const d = await res.data();
+            for (const s of d.sub_results) out.push(new URL(s.url, location.href).href);
+        }
+        return out;
+    }""", query)
+    return [k for k in (_key(h) for h in hrefs) if k]
+
+
+def _score(results: dict[str, list[str]], queries: list[dict]) -> tuple[int, float]:
+    hits, rr = 0, 0.0
+    for q in queries:
+        got = results[f"{q['lang']}:{q['query']}"][:5]
+        if q["expect"] in got:
+            hits += 1
+            rr += 1 / (got.index(q["expect"]) + 1)
+    return hits, rr / len(queries)
+
+
+def _latency(page, server: str, queries: list[dict]) -> list[float]:
+    out = []
+    for lang in LANGS:
+        page.goto(f"{server}/{lang}/")
+        page.click("#kural-search-input")
+        for q in [q for q in queries if q["lang"] == lang]:
+            page.fill("#kural-search-input", q["query"][:-1])
+            page.evaluate("""() => {
+                window.__t1 = null;
+                const list = document.getElementById('kural-search-results');
+                const obs = new MutationObserver(() => { if (!window.__t1) window.__t1 = performance.now(); obs.disconnect(); });
+                obs.observe(list, {childList: true});
+                window.__t0 = null;
+                const box = document.getElementById('kural-search-input');
+                const start = () => { if (!window.__t0) window.__t0 = performance.now(); };
+                box.addEventListener('keydown', start, {once: true});
+                box.addEventListener('beforeinput', start, {once: true});
+            }""")
+            last = q["query"][-1]
+            if last.isascii():
+                page.press("#kural-search-input", last)
+            else:  # text from an input method arrives as one insertion
+                page.keyboard.insert_text(last)
+            page.wait_for_function("window.__t1 !== null")
+            out.append(page.evaluate("window.__t1 - window.__t0"))
+    return out
+
+
+def run() -> list[Figure]:
+    from playwright.sync_api import sync_playwright
+
+    queries = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text(encoding="utf-8"))
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        kural_site = Path(tmp) / "kural"
+        build(kural_site, quiet=True)
+        for lang in LANGS:
+            size = len(gzip.compress((kural_site / lang / "search" / "kural-index.json").read_bytes(), 9))
+            figures.append(Figure(f"search index {lang}, gzip-compressed", size / 1024, "KB", "< 300 KB", size < 300 * 1024))
+        material_site = Path(tmp) / "material"
+        env = {"KURAL_SEARCH": "material", "KURAL_THEME_SEARCH": "true"}
+        subprocess.run([sys.executable, "-m", "kural.site.build", "--quiet", "--out", str(material_site)],
+                       check=True, env={**os.environ, **env})
+        pagefind = True
+        try:
+            import pagefind  # noqa: F401
+            for lang in LANGS:
+                subprocess.run([sys.executable, "-m", "pagefind", "--site", str(kural_site / lang), "--silent"], check=True)
+        except (ImportError, subprocess.CalledProcessError):
+            pagefind = False
+        engines = {"kural": {}, "material": {}, "pagefind": {}}
+        servers = {name: _serve(path) for name, path in (("kural", kural_site), ("material", material_site))}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            for lang in LANGS:
+                mine = [q for q in queries if q["lang"] == lang]
+                page.goto(f"{servers['kural'][1]}/{lang}/")
+                page.click("#kural-search-input")
+                for q in mine:
+                    engines["kural"][f"{lang}:{q['query']}"] = _box_results(page, q["query"], "#kural-search-input", "#kural-search-results a")
+                page.goto(f"{servers['material'][1]}/{lang}/")
+                page.click("input.md-search__input")
+                page.wait_for_timeout(800)  # the worker builds its index
+                for q in mine:
+                    engines["material"][f"{lang}:{q['query']}"] = _box_results(page, q["query"], "input.md-search__input", "a.md-search-result__link")
+                if pagefind:
+                    page.goto(f"{servers['kural'][1]}/{lang}/")
+                    page.evaluate("async () => { window.__pf = await import('./pagefind/pagefind.js'); await window.__pf.init(); }")
+                    for q in mine:
+                        engines["pagefind"][f"{lang}:{q['query']}"] = _pagefind_results(page, q["query"])
+            latencies = _latency(page, servers["kural"][1], queries)
+            browser.close()
+        for httpd, _ in servers.values():
+            httpd.shutdown()
+        for name, results in engines.items():
+            if not results:
+                figures.append(Figure(f"search quality {name}: not measured (pagefind[bin] missing)", 0, ""))
+                continue
+            hits, mrr = _score(results, queries)
+            figures.append(Figure(f"search quality {name}: expected rule in first 5", hits, f"of {len(queries)}"))
+            figures.append(Figure(f"search quality {name}: mean reciprocal rank", mrr, ""))
+    figures.append(Figure("search latency, last key press to first results (median)", statistics.median(latencies), "ms", "≤ 150 ms",
+                          statistics.median(latencies) <= 150))
+    figures.append(Figure("search latency, last key press to first results (slowest)", max(latencies), "ms", "≤ 150 ms",
+                          max(latencies) <= 150))
+    return figures
+
+
+if __name__ == "__main__":
+    t0 = time.perf_counter()
+    for f in run():
+        print(f.line())
+    print(f"({time.perf_counter() - t0:.1f} s)")
