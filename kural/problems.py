@@ -25,6 +25,7 @@ MESSAGES: Final = {
     "not_str": N_("expected text, found {found}"),
     "not_scalar": N_("expected a single value, found {found}"),
     "empty": N_("this must not be empty"),
+    "markup_in_text": N_("'{found}' looks like HTML or a script link: records hold plain text only"),
     "missing_field": N_("the field '{name}' is required ({expected})"),
     "unknown_field": N_("unknown field '{name}' (expected one of: {expected})"),
     "missing_language": N_("the {lang} text is missing (every record needs ja, tr, it and en)"),

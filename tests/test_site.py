@@ -14,6 +14,8 @@ import pytest
 from kural.i18n import LANGS
 from kural.site.build import build
 
+ROOT = Path(__file__).resolve().parent.parent
+
 PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.html", "dummy/index.html",
          "keywords/index.html", "glossary/index.html", "writing-records/index.html")
 
@@ -114,34 +116,38 @@ HOSTILE = """id: 901
 category: variants
 subcategory: house_rules
 title:
-  ja: '<script>alert("ja")</script> タイトル'
-  tr: '<img src=x onerror=alert(1)> başlık'
-  it: '**grassetto** [link](javascript:alert(1)) {#x}'
-  en: '<script>alert("en")</script> Title & <b>bold</b>'
+  ja: '**太字** &lt;script&gt; タイトル {#x}'
+  tr: 'a < b > c & "tırnak" başlık'
+  it: '[link](http://evil.example) `codice` _corsivo_'
+  en: 'Title &amp; <  b> ![img](x.png) # not a heading'
 text:
-  ja: '<iframe src="https://evil.example"></iframe>'
-  tr: '<a href="javascript:alert(1)">tıkla</a>'
-  it: '<style>body{display:none}</style>'
-  en: '<script>document.write("pwned")</script>'
+  ja: '&#60;script&#62;alert(1)&#60;/script&#62;'
+  tr: '[tıkla](http://evil.example) | tablo | ---'
+  it: '> citazione\n\n- elenco\n\n```\ncodice\n```'
+  en: '&lt;img src=x onerror=alert(1)&gt; {{ config }} {% raw %}'
 keywords:
-  ja: ['<svg onload=alert(1)>']
-  tr: ['"><script>alert(2)</script>']
-  it: ['<b>kw</b>']
-  en: ['</dd><script>alert(3)</script>']
+  ja: ['&lt;svg onload=alert(1)&gt;']
+  tr: ['"> &lt;b&gt;']
+  it: ['*kw*']
+  en: ['[kw](http://evil.example)']
 sources:
-  - url: 'javascript:alert(1)'
-    title: '<script>alert("src")</script>'
+  - doc: "003"
+    ref: '&lt;b&gt;'
 examples:
   - check: meld
     tiles: R1 R2 R3
     indicator: Y1
     expect: valid
     caption:
-      ja: '<script>alert("cap")</script>'
-      tr: '<script>alert("cap")</script>'
-      it: '<script>alert("cap")</script>'
-      en: '<script>alert("cap")</script>'
+      ja: '**cap**'
+      tr: '&lt;script&gt;'
+      it: '[cap](http://evil.example)'
+      en: '<  script>'
 """
+
+# What must never appear in a page: markup made from a record's text.
+LIVE = re.compile(r"<script>alert|<img src=x|<svg onload|href=\"http://evil\.example|<strong>(太字|cap)|<em>corsivo|"
+                  r"<code>codice|<blockquote>|<h1[^>]*>not a heading|<b>kw|&lt;script&gt;alert\(1\)&lt;/script&gt;<")
 
 
 def test_hostile_record_is_escaped_everywhere(root, tmp_path):
@@ -149,18 +155,42 @@ def test_hostile_record_is_escaped_everywhere(root, tmp_path):
     (project / "rules" / "okey101" / "901-hostile.yaml").write_text(HOSTILE, encoding="utf-8")
     out = tmp_path / "site"
     build(out, quiet=True, root=project)
-    live = re.compile(r"<script>alert|<script>document|<img src=x|<iframe|<svg onload|<style>body\{display|href=\"javascript:|<b>bold</b>|<b>kw</b>|<strong>grassetto")
     checked = 0
     for f in out.rglob("*"):
         if f.suffix in (".html", ".json"):
             text = f.read_text(encoding="utf-8")
             if f.suffix == ".json":
                 json.loads(text)  # still valid JSON, with the record's text as data
-            assert not live.search(text), f"{f}: {live.search(text).group(0)}"
+                assert "<" not in text and ">" not in text, f
+            assert not LIVE.search(text), f"{f}: {LIVE.search(text).group(0)}"
             checked += 1
-    en = (out / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
-    assert "&lt;script&gt;alert(&quot;en&quot;)&lt;/script&gt;" in en or "&lt;script&gt;alert(\"en\")&lt;/script&gt;" in en
     assert checked > 20
+    tr = (out / "tr" / "okey101" / "index.html").read_text(encoding="utf-8")
+    assert "a &lt; b &gt; c &amp; &quot;tırnak&quot; başlık" in tr or "a &lt; b &gt; c &amp; \"tırnak\" başlık" in tr
+    ja = (out / "ja" / "okey101" / "index.html").read_text(encoding="utf-8")
+    assert "&amp;#60;script&amp;#62;" in ja  # an entity in a record is shown as written, never decoded
+
+
+def test_renderers_escape_raw_markup():
+    """Below the loader (which refuses markup): every renderer escapes whatever a record holds."""
+    import dataclasses
+
+    from kural.records import load
+    from kural.search import build_index
+    from kural.site.pages import game_page, glossary_page, keywords_page
+
+    corpus = load([ROOT / "rules" / "okey101"])
+    rec = corpus.find("okey101", 401)
+    evil = {lang: f'<script>alert("{lang}")</script><img src=x onerror=alert(1)>' for lang in ("ja", "tr", "it", "en")}
+    bad = dataclasses.replace(rec, title=evil, text=evil, keywords={k: (v,) for k, v in evil.items()})
+    corpus.records = [bad if r is rec else r for r in corpus.records]
+    raw = re.compile(r"<script>alert|<img src=x")
+    for lang in ("ja", "tr", "it", "en"):
+        assert not raw.search(game_page("okey101", corpus, lang))
+        assert not raw.search(keywords_page(corpus, lang))
+        assert not raw.search(glossary_page({"x": evil}, lang))
+        index = build_index(corpus.records, lang).as_json()
+        assert any("<script>" in d["t"] for d in index["docs"])  # data, written escaped by the plugin
 
 
 def test_failed_build_leaves_no_partial_site(root, tmp_path, site):

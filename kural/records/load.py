@@ -22,6 +22,8 @@ from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, E
                                  Record, Source, Worked)
 from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCATEGORIES
 
+# A tag, a comment or a script URL: what would be live markup if it were not escaped.
+MARKUP = re.compile(r"<[A-Za-z!/?][^>]{0,40}>?|javascript\s*:", re.IGNORECASE)
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
 
 
@@ -96,6 +98,16 @@ class _FileReader:
             return None
         return str(value)
 
+    def plain(self, node: Node, fieldname: str) -> Optional[str]:
+        """Text shown to readers: plain text only (the site escapes it too, but a record is no place for markup)."""
+        value = self.text(node, fieldname)
+        if value is not None:
+            m = MARKUP.search(value)
+            if m:
+                self.problem(node, fieldname, "markup_in_text", found=m.group(0))
+                return None
+        return value
+
     def integer(self, node: Node, fieldname: str) -> Optional[int]:
         value = self.value(node) if isinstance(node, ScalarNode) else None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -120,13 +132,13 @@ class _FileReader:
                 items = self.sequence(v, f"{fieldname}.{lang}")
                 if items is None:
                     continue
-                words = [w for w in (self.text(i, f"{fieldname}.{lang}") for i in items) if w]
+                words = [w for w in (self.plain(i, f"{fieldname}.{lang}") for i in items) if w]
                 if not words:
                     self.problem(v, fieldname, "empty_keywords", lang=lang)
                     continue
                 out[lang] = tuple(words)
             else:
-                t = self.text(v, f"{fieldname}.{lang}")
+                t = self.plain(v, f"{fieldname}.{lang}")
                 if t is not None:
                     out[lang] = t
         return out if len(out) == len(LANGS) else None
@@ -272,7 +284,7 @@ def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
         if m is None:
             continue
         r.check_keys(m, SOURCE_FIELDS, "sources")
-        vals = {k: r.text(v, f"sources.{k}") for k, (_, v) in m.items() if k in SOURCE_FIELDS}
+        vals = {k: r.plain(v, f"sources.{k}") for k, (_, v) in m.items() if k in SOURCE_FIELDS}
         if not vals.get("doc") and not vals.get("url"):
             r.problem(item, "sources", "source_needs")
             continue
