@@ -80,8 +80,8 @@ class Problem:
         args = dict(self.args)
         for key, value in self.args.items():
             # "<name>_code": a message code; "<name>_msg": an English msgid; both shown translated.
-            if key.endswith("_code") and value in MESSAGES:
-                args[key[:-5]] = gettext(lang, MESSAGES[value])
+            if key.endswith("_code"):
+                args[key[:-5]] = gettext(lang, MESSAGES[value]) if value in MESSAGES else str(value)
             elif key.endswith("_msg"):
                 args[key[:-4]] = gettext(lang, value)
         return gettext(lang, MESSAGES[self.code]).format(**args)

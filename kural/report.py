@@ -1,6 +1,6 @@
 """``kural check``: a verdict and its explanation (melds found, the okey, the value) in one language.
 
->>> text, data = check_text("okey101", "R10 R11 R12 K13 B13 Y13", "Y1", "en")
+>>> text, data = check_text("okey101", "R10 R11 R12 K13 B13 Y13 R1", "Y1", "en")
 >>> data["value"]
 72
 >>> print(text.splitlines()[0])

@@ -3,7 +3,8 @@
 This is the one place that joins examples to the engine; the engine knows nothing of records.
 Each game's kinds live in ``kural/checks/<game>.py`` and are registered in :data:`KINDS`.
 
->>> >>> run("okey101", "okey", {"indicator": Tile.parse("K13")}, rulesets.get("okey101")).actual
+>>> from kural import rulesets
+>>> run("okey101", "okey", {"indicator": Tile.parse("K13")}, rulesets.get("okey101")).actual
 Tile.parse('K1')
 """
 
