@@ -30,10 +30,30 @@ def extract() -> Catalog:
         if "tests" in filename or filename.startswith("scripts"):
             continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # Words that live in registries rather than in N_() calls: what each example kind checks, and
+    # each variant ruleset's description.
+    for (game, name), kind in sorted(registry_texts()[0].items()):
+        if kind:
+            catalog.add(kind, None, [(f"kural/checks/{game}.py", 0)], auto_comments=[f"example kind '{name}'"])
+    for (game, name), text in sorted(registry_texts()[1].items()):
+        if text:
+            catalog.add(text, None, [(f"kural/games/{game}.py", 0)], auto_comments=[f"ruleset '{name}'"])
     with POT.open("wb") as f:
         write_po(f, catalog, width=100, omit_header=False, sort_output=True)
     print(f"{len(catalog)} messages -> {POT}")
     return catalog
+
+
+def registry_texts() -> tuple[dict, dict]:
+    sys.path.insert(0, str(ROOT))
+    from kural import checks, rulesets
+
+    kinds = {key: kind.doc for key, kind in checks.KINDS.items()}
+    descriptions = {}
+    for game in rulesets.GAMES:
+        for name in rulesets.names(game):
+            descriptions[(game, name)] = rulesets.get(game, name).description
+    return kinds, descriptions
 
 
 def update() -> None:

@@ -177,6 +177,28 @@ def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
     ])
 
 
+KINDS_MARKER = "<!-- kural:example-kinds -->"
+KINDS_HEAD = (N_("check"), N_("games"), N_("fields"), N_("expect"), N_("what it claims"))
+
+
+def kinds_table(lang: str) -> str:
+    """Every example kind of every game, from the registry."""
+    from kural import checks
+
+    by_name: dict[str, list[tuple[str, Any]]] = {}
+    for (game, name), kind in checks.KINDS.items():
+        by_name.setdefault(name, []).append((game, kind))
+    head = "".join(f"<th>{escape(t(lang, h))}</th>" for h in KINDS_HEAD)
+    rows = []
+    for name in sorted(by_name):
+        for game, kind in sorted(by_name[name], key=lambda gk: GAME_ORDER.index(gk[0])):
+            fields = ", ".join([f"<code>{escape(f)}</code>" for f in kind.fields] +
+                               [f"<code>{escape(f)}</code>?" for f in kind.optional])
+            rows.append(f"<tr><td><code>{escape(name)}</code></td><td>{escape(game_name(lang, game))}</td>"
+                        f"<td>{fields}</td><td>{escape(kind.expect.name)}</td><td>{escape(gettext(lang, kind.doc) if kind.doc else '')}</td></tr>")
+    return f'<table class="kural-kinds"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
 def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: str) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
         yield f"{game}/index.md", game_page(game, corpus, lang)

@@ -24,7 +24,7 @@ from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 import kural.site.games  # noqa: F401  (each game's figures)
-from kural.site.pages import all_pages
+from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural.rulesets import GAMES
 from kural.search import build_index
 from kural.validate import validate
@@ -92,6 +92,12 @@ class KuralPlugin(BasePlugin[KuralConfig]):
                 target.append(path)
         self.pages: list[tuple[str, str, str]] = []
         return config
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
+        # The table of example kinds is generated from the registry, so the docs never fall behind.
+        if KINDS_MARKER in markdown:
+            markdown = markdown.replace(KINDS_MARKER, kinds_table(self.config.lang))
+        return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
         # Hand-written pages are searchable too (below any rule whose words match).
