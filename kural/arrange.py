@@ -200,12 +200,20 @@ for _a in itertools.product(range(3), repeat=4):
             _SET_OPTIONS[(_a, _i)] = [((_t[0] << _sh, _t[1] << _sh, _t[2] << _sh, _t[3] << _sh), _n * (_i + 1))
                                       for _t, _n in _opts]
 
-# Naturals for a set with wilds, by the 4-bit pattern of colours present: (colours, how many).
-_WILD_SET_NATURALS: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-for _pat in range(16):
-    _present = [c for c in range(4) if _pat >> c & 1]
-    _WILD_SET_NATURALS[_pat] = [(x, size) for size in range(1, min(3, len(_present)) + 1)
-                                for x in itertools.combinations(_present, size)]
+# Sets holding wilds, by number index and the 4-bit pattern of colours present there:
+# [(value, wilds used, natural colours, decrement per colour code)], with 1 or 2 wilds.
+_WILD_SETS: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]]]] = {}
+for _i in range(_N):
+    for _pat in range(16):
+        _present_c = [c for c in range(4) if _pat >> c & 1]
+        _lst = []
+        for _size in range(1, min(3, len(_present_c)) + 1):
+            for _xs in itertools.combinations(_present_c, _size):
+                _dec = tuple((1 << 2 * _i) if c in _xs else 0 for c in range(4))
+                for _k in range(max(1, 3 - _size), min(2, 4 - _size) + 1):
+                    _lst.append(((_i + 1) * (_size + _k), _k, _xs, _dec))
+        _lst.sort(key=lambda x: -x[0])
+        _WILD_SETS[(_i, _pat)] = _lst  # type: ignore[assignment]
 
 
 def _present(code: int) -> int:
@@ -254,48 +262,76 @@ class _Solver:
             t0 = val + x0 + x1 + x2 + x3
             if t0 > b0:
                 b0 = t0
-            g = sorted((y0, y1, y2, y3))
-            if t0 + g[3] > b1:
-                b1 = t0 + g[3]
-            t2 = t0 + max(z0, z1, z2, z3, g[3] + g[2])
+            # The two largest gains of one wild.
+            if y0 >= y1:
+                f, s = y0, y1
+            else:
+                f, s = y1, y0
+            if y2 > f:
+                f, s = y2, f
+            elif y2 > s:
+                s = y2
+            if y3 > f:
+                f, s = y3, f
+            elif y3 > s:
+                s = y3
+            if t0 + f > b1:
+                b1 = t0 + f
+            t2 = t0 + max(z0, z1, z2, z3, f + s)
             if t2 > b2:
                 b2 = t2
         got = self.bases[codes] = (b0, b1, b2)
         return got
 
+    def base0(self, codes: tuple[int, int, int, int]) -> int:
+        """:meth:`base` for no wilds alone (the runs need no wild split)."""
+        best = -1
+        runs = _RUNS
+        for (e0, e1, e2, e3), val in self.leaves(codes):
+            t = val
+            for e in (e0, e1, e2, e3):
+                r = runs.get(e << 2)
+                t += runs_value(e, 0) if r is None else r
+            if t > best:
+                best = t
+        return best
+
     @staticmethod
-    def wild_sets(codes: tuple[int, int, int, int], wilds: int) -> list[tuple[int, int, tuple[int, ...], int]]:
-        """Sets holding wilds: (value, wilds used, natural colours, bit shift of the number), best first."""
-        p = [_present(c) for c in codes]
-        any_p = p[0] | p[1] | p[2] | p[3]
-        out = []
-        while any_p:
-            low = any_p & -any_p
-            any_p ^= low
-            sh = low.bit_length() - 1
-            n = (sh >> 1) + 1
-            pat = (p[0] >> sh & 1) | (p[1] >> sh & 1) << 1 | (p[2] >> sh & 1) << 2 | (p[3] >> sh & 1) << 3
-            for xs, size in _WILD_SET_NATURALS[pat]:
-                for k in range(max(1, 3 - size), min(wilds, 4 - size) + 1):
-                    out.append((n * (size + k), k, xs, sh))
-        out.sort(reverse=True)
-        return out
+    def wild_sets(codes: tuple[int, int, int, int], wilds: int) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]]]:
+        """Sets holding wilds: (value, wilds used, natural colours, decrement), highest number first."""
+        c0, c1, c2, c3 = codes
+        p0, p1, p2, p3 = _present(c0), _present(c1), _present(c2), _present(c3)
+        for i in range(_N - 1, -1, -1):
+            sh = 2 * i
+            pat = (p0 >> sh & 1) | (p1 >> sh & 1) << 1 | (p2 >> sh & 1) << 2 | (p3 >> sh & 1) << 3
+            if pat:
+                for cand in _WILD_SETS[(i, pat)]:
+                    if cand[1] <= wilds:
+                        yield cand
 
     def solve(self, codes: tuple[int, int, int, int], wilds: int) -> int:
         key = (codes, wilds)
         got = self.best.get(key)
         if got is not None:
             return got
+        if not wilds:
+            best = self.best[key] = self.base0(codes) if codes not in self.bases else self.bases[codes][0]
+            return best
         best = self.base(codes)[wilds]
-        if wilds:
-            fewer = [0] + [self.solve(codes, wilds - k) for k in range(1, wilds + 1)]
-            for value, k, xs, sh in self.wild_sets(codes, wilds):
-                if value + fewer[k] <= best:
-                    continue  # even with every tile still there it cannot beat the best
-                sub = list(codes)
-                for c in xs:
-                    sub[c] -= 1 << sh
-                v = value + self.solve((sub[0], sub[1], sub[2], sub[3]), wilds - k)
+        fewer = [0] + [self.solve(codes, wilds - k) for k in range(1, wilds + 1)]
+        c0, c1, c2, c3 = codes
+        p0, p1, p2, p3 = _present(c0), _present(c1), _present(c2), _present(c3)
+        for i in range(_N - 1, -1, -1):
+            if 4 * (i + 1) + fewer[1] <= best:
+                break  # no set at this number or below can beat the best, even with every tile there
+            sh = 2 * i
+            pat = (p0 >> sh & 1) | (p1 >> sh & 1) << 1 | (p2 >> sh & 1) << 2 | (p3 >> sh & 1) << 3
+            if not pat:
+                continue
+            for value, k, _, (d0, d1, d2, d3) in _WILD_SETS[(i, pat)]:
+                if k > wilds or value + fewer[k] <= best:
+                    continue
+                v = value + self.solve((c0 - d0, c1 - d1, c2 - d2, c3 - d3), wilds - k)
                 if v > best:
                     best = v
         self.best[key] = best
@@ -306,13 +342,10 @@ class _Solver:
         target = self.solve(codes, wilds)
         melds: list[PlacedMeld] = []
         if target != self.base(codes)[wilds]:
-            for value, k, xs, sh in self.wild_sets(codes, wilds):
-                sub = list(codes)
-                for c in xs:
-                    sub[c] -= 1 << sh
-                rest = (sub[0], sub[1], sub[2], sub[3])
+            for value, k, xs, dec in self.wild_sets(codes, wilds):
+                rest = (codes[0] - dec[0], codes[1] - dec[1], codes[2] - dec[2], codes[3] - dec[3])
                 if value + self.solve(rest, wilds - k) == target:
-                    i = sh >> 1
+                    i = max(dec).bit_length() - 1 >> 1
                     free = [c for c in range(4) if c not in xs][:k]
                     size = len(xs) + k
                     melds.append(PlacedMeld("set", -1, (*(c * _N + i for c in xs), *([WILD] * k)),
@@ -432,8 +465,27 @@ def _melds_with(counts: list[int], wilds: int, slot: int, rules: MeldRules, ncol
             yield PlacedMeld("set", -1, slots, (number,) * size, cols), rest, wilds - k
     # Runs of this colour through this number.  Positions above ``high`` exist only with wrap.
     top = rules.high + 1 if rules.wrap else rules.high
-    positions = [number] + ([rules.high + 1] if rules.wrap and number == rules.low else [])
-    for here in positions:
+    if rules.wrap and number == rules.low:
+        # The low tile standing above ``high`` (Okey's 12-13-1).  It is the lowest tile of its colour,
+        # so every other tile of the colour is still undecided: the positions below it take a
+        # natural or a wild.
+        here = rules.high + 1
+        for a in range(max(rules.low + 1, here - rules.max_run + 1), here - rules.min_size + 2):
+            choices: list[list[int]] = [[]]
+            for p in range(a, here):
+                s = colour * 13 + p - 1
+                choices = [ch + [x] for ch in choices for x in ([s, WILD] if counts[s] > 0 else [WILD])]
+                choices = [ch for ch in choices if ch.count(WILD) <= wilds]
+            for ch in choices:
+                rest = counts.copy()
+                rest[slot] -= 1
+                for s in ch:
+                    if s != WILD:
+                        rest[s] -= 1
+                nums = (*range(a, here), rules.low)
+                yield (PlacedMeld("run", colour, (*ch, slot), nums, (colour,) * len(nums)), rest,
+                       wilds - ch.count(WILD))
+    for here in [number]:
         for a in range(max(rules.low if here <= rules.high else rules.low + 1, here - rules.max_run + 1), here + 1):
             # Below ``here`` every natural of this colour is already decided: wilds only.
             below = here - a
@@ -529,6 +581,90 @@ def best_value(counts: list[int], wilds: int, rules: MeldRules) -> Arrangement:
         melds.sort(key=_lowest_slot)  # the general search's order: by each meld's lowest tile
         return Arrangement(value, tuple(melds), tuple(sorted(left)))
     return general_best_value(counts, wilds, rules)
+
+
+def melds_containing(counts: Sequence[int], wilds: int, slot: int, rules: MeldRules) -> Iterator[tuple[PlacedMeld, list[int], int]]:
+    """Every meld that holds the tile at ``slot`` (or a wild, for ``slot == WILD``), with what it leaves.
+
+    Four colours, numbers ``rules.low``..``rules.high``, no wrap.  Along a run a natural is used where
+    there is one (a wild elsewhere is the same value); a wild may also take a natural's place when the
+    meld must hold one.
+    """
+    ncol, low, high = len(counts) // 13, rules.low, rules.high
+    max_set = min(rules.max_set, ncol)
+
+    def set_melds(i: int, must: Optional[int]) -> Iterator[tuple[PlacedMeld, list[int], int]]:
+        present = [c for c in range(ncol) if counts[c * 13 + i] > 0 and c != must]
+        for r in range(len(present) + 1):
+            for xs in itertools.combinations(present, r):
+                naturals = ([must] if must is not None else []) + list(xs)
+                for k in range(0, min(wilds, max_set - len(naturals)) + 1):
+                    if must is None and k == 0 or not naturals:
+                        continue
+                    if not rules.min_size <= len(naturals) + k <= max_set:
+                        continue
+                    rest = list(counts)
+                    for c in naturals:
+                        rest[c * 13 + i] -= 1
+                    free = [c for c in range(ncol) if c not in naturals][:k]
+                    yield (PlacedMeld("set", -1, (*(c * 13 + i for c in naturals), *([WILD] * k)),
+                                      (i + 1,) * (len(naturals) + k), (*naturals, *free)), rest, wilds - k)
+
+    def run_melds(c: int, i: Optional[int]) -> Iterator[tuple[PlacedMeld, list[int], int]]:
+        for a in range(low - 1, high):
+            for b in range(a + rules.min_size - 1, high):
+                if i is not None and not a <= i <= b:
+                    continue
+                rest = list(counts)
+                slots: list[int] = []
+                for j in range(a, b + 1):
+                    s = c * 13 + j
+                    if j == i or rest[s] > 0:
+                        rest[s] -= 1
+                        slots.append(s)
+                    else:
+                        slots.append(WILD)
+                need = slots.count(WILD)
+                if need > wilds:
+                    continue
+                numbers = tuple(range(a + 1, b + 2))
+                if i is not None or need:
+                    yield PlacedMeld("run", c, tuple(slots), numbers, (c,) * len(slots)), rest, wilds - need
+                elif wilds:
+                    for j in range(a, b + 1):  # a wild in a natural's place, the natural kept
+                        s = c * 13 + j
+                        again = list(rest)
+                        again[s] += 1
+                        yield (PlacedMeld("run", c, tuple(WILD if x == j - a else slots[x] for x in range(len(slots))),
+                                          numbers, (c,) * len(slots)), again, wilds - 1)
+
+    if slot == WILD:
+        if wilds < 1:
+            return
+        for i in range(13):
+            yield from set_melds(i, None)
+        for c in range(ncol):
+            yield from run_melds(c, None)
+        return
+    if counts[slot] < 1:
+        return
+    colour, i = divmod(slot, 13)
+    yield from set_melds(i, colour)
+    yield from run_melds(colour, i)
+
+
+def best_using(counts: list[int], wilds: int, rules: MeldRules, slot: int) -> Optional[Arrangement]:
+    """The best arrangement in which the tile at ``slot`` (a wild for ``WILD``) is laid, or None.
+
+    Every arrangement that lays it has a meld holding it: the best over those melds, each with the
+    best arrangement of what is left, is exact.
+    """
+    best: Optional[Arrangement] = None
+    for meld, rest, w in melds_containing(counts, wilds, slot, rules):
+        sub = best_value(rest, w, rules)
+        if best is None or meld.value + sub.value > best.value:
+            best = Arrangement(meld.value + sub.value, (meld, *sub.melds), sub.left)
+    return best
 
 
 def complete(counts: list[int], wilds: int, rules: MeldRules) -> Optional[Arrangement]:

@@ -107,6 +107,7 @@ def _run(pieces: Sequence[Piece], rules: MeldRules) -> MeldVerdict:
     if rules.wrap and rules.low in numbers:
         # Okey: the 1 may stand above the 13 (12-13-1), so try it as high+1.
         candidates.append(([n if n != rules.low else rules.high + 1 for n in numbers], rules.high + 1))
+    best: Optional[MeldVerdict] = None
     for nums, high in candidates:
         a = _run_window(nums, size, rules.low if high == rules.high else rules.low + 1, high)
         if a is None:
@@ -120,7 +121,11 @@ def _run(pieces: Sequence[Piece], rules: MeldRules) -> MeldVerdict:
             n = next(given) if p is not None else next(free)
             stands.append((colour, n if n <= rules.high else n - (rules.high - rules.low + 1)))
         value = sum(n if n <= rules.high else rules.low for n in window)
-        return MeldVerdict(True, "run", None, tuple(stands), value)
+        # With wrap a 1 may stand low or above the 13: keep the reading worth more.
+        if best is None or value > best.value:
+            best = MeldVerdict(True, "run", None, tuple(stands), value)
+    if best is not None:
+        return best
     span = max(numbers) - min(numbers) + 1 if numbers else 0
     if rules.wrap is False and rules.low in numbers and rules.high in numbers:
         return MeldVerdict(False, "run", "run_wraps")

@@ -5,12 +5,12 @@
 | `meld` | `cards` | `valid` / `invalid` |
 | `points` | `cards` | the sum of the card points |
 | `deal` | `players`, `seed` | `{cards: 11, head: 7H}`: cards per player and the head card turned up |
-| `goot` | `row` (oldest first), `take` (the chosen card), `hand`, optional `meld` | the cards taken, or `invalid` |
+| `goot` | `row` (oldest first), `chosen` (the card chosen), `hand`, optional `meld` | the cards taken, or `invalid` |
 | `fark` | `meld`, `card` | `valid` / `invalid` |
 | `discard` | `card`, `row`, optional `melds` (on the table) | the penalties it costs: `[goot_discard, fark_discard]`, `[]` |
 | `play` | a recorded deal | `legal`, or the reason code of the first play not allowed |
 | `score` | a recorded deal | each player's score: `{p1: 120, p2: -45}` |
-| `awards` | a recorded deal | each player's bonuses and penalties: `{p1: [knock, head_card], p2: [tin_go]}` |
+| `awards` | a recorded deal | each player's bonuses and penalties so far: `{p1: [knock, head_card], p2: [tin_go]}` |
 | `game` | `deals` (each deal's scores), optional `target`, `deal_count` | the winner, or `none` while the game goes on |
 | `settle` | `totals` | what each player receives (or pays, negative) when settling up |
 
@@ -28,8 +28,9 @@ from typing import Any, Callable, Mapping, Optional
 from kural.checks import CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
 from kural.games import dummy, dummy_play
 from kural.games.dummy import Deal, DealError
-from kural.games.dummy_play import ILLEGAL, ITEMS, IllegalPlay, Play, parse_plays
-from kural.notation import Card, parse_cards
+from kural.games.dummy_play import ILLEGAL, ITEMS, IllegalPlay, Play, PlayError, parse_plays
+from kural.i18n import N_
+from kural.notation import Card, CardError, parse_cards
 
 GAME = "dummy"
 _PLAYER = re.compile(r"^p[1-4]$")
@@ -63,10 +64,18 @@ def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(parse_cards(_text(v)) for v in _players(value, "their cards").values())
 
 
+_PLAY_SHAPES = "a play such as 'p1 draws', 'p2 goots 7H with 8H 9H', 'p2 farks 10H on 9H' or 'p1 discards KD'"
+
+
 def _plays(value: Any) -> tuple[Play, ...]:
     if not isinstance(value, list) or not value:
         raise ExpectError("a list of plays, one a line, e.g. - p1 draws 5D", value)
-    return parse_plays(value)
+    try:
+        return parse_plays(value)
+    except PlayError as e:
+        if e.code in ("card_rank", "card_suit"):  # a bad card: reported like any other card token
+            raise CardError(e.token, e.index, e.code, e.message) from None
+        raise ExpectError(_PLAY_SHAPES, f"{e.token!r} (play {e.index}: {e.message})") from None
 
 
 def _melds(value: Any) -> tuple[tuple[Card, ...], ...]:
@@ -153,23 +162,23 @@ def _show_mapping(v: Any) -> str:
     return ", ".join(f"{p}: {' '.join(x) if isinstance(x, tuple) else x}" for p, x in v.items())
 
 
-PLAYERS = FieldType("players", {"type": "integer", "minimum": 2, "maximum": 4, "description": "the number of players, 2 to 4"}, _int_of)
-SEED = FieldType("seed", {"type": "integer", "description": "the seed the engine shuffles with"}, _int_of)
-CARD = FieldType("card", {"type": "string", "description": "one card, e.g. 7H"}, _card)
-HANDS = FieldType("hands", {"type": "object", "description": "each player's cards as dealt: {p1: '...', p2: '...'}",
+PLAYERS = FieldType("players", {"type": "integer", "description": N_("the number of players, 2 to 4")}, _int_of)
+SEED = FieldType("seed", {"type": "integer", "description": N_("the seed the engine shuffles with")}, _int_of)
+CARD = FieldType("card", {"type": "string", "description": N_("one card, e.g. 7H")}, _card)
+HANDS = FieldType("hands", {"type": "object", "description": N_("each player's cards as dealt: {p1: '...', p2: '...'}"),
                             "additionalProperties": {"type": "string"}}, _hands)
 PLAYS = FieldType("plays", {"type": "array", "items": {"type": "string"},
-                            "description": "the plays in order, one a line: p1 draws 5D, p2 goots 7H with 8H 9H, "
-                                           "p2 melds 5S 5D 5C, p2 farks 10H on 9H, p2 discards KD, p3 knocks 4D"},
+                            "description": N_("the plays in order, one a line: p1 draws 5D, p2 goots 7H with 8H 9H, "
+                                              "p2 melds 5S 5D 5C, p2 farks 10H on 9H, p2 discards KD, p3 knocks 4D")},
                   _plays, lambda v: " / ".join(map(str, v)))
-MELDS = FieldType("melds", {"type": "array", "items": {"type": "string"}, "description": "melds on the table, each a string of cards"},
+MELDS = FieldType("melds", {"type": "array", "items": {"type": "string"}, "description": N_("melds on the table, each a string of cards")},
                   _melds, lambda v: " | ".join(" ".join(map(str, m)) for m in v))
-DEALS = FieldType("deals", {"type": "array", "items": {"type": "object"}, "description": "each deal's scores: {p1: 120, p2: -40}"}, _deals)
-TOTALS = FieldType("totals", {"type": "object", "description": "each player's total: {p1: 520, p2: 300}"}, _scores, _show_mapping)
+DEALS = FieldType("deals", {"type": "array", "items": {"type": "object"}, "description": N_("each deal's scores: {p1: 120, p2: -40}")}, _deals)
+TOTALS = FieldType("totals", {"type": "object", "description": N_("each player's total: {p1: 520, p2: 300}")}, _scores, _show_mapping)
 
 DEAL_FACTS = FieldType("deal", {"type": "object", "required": ["cards", "head"],
                                 "properties": {"cards": {"type": "integer"}, "head": {"type": "string"}}}, _deal_facts)
-TAKEN = FieldType("taken", {"type": "string", "description": "the cards taken, oldest first, or invalid"}, _taken, _show_cards)
+TAKEN = FieldType("taken", {"type": "string", "description": N_("the cards taken, oldest first, or invalid")}, _taken, _show_cards)
 SCORES = FieldType("scores", {"type": "object", "additionalProperties": {"type": "integer"}}, _scores, _show_mapping)
 AWARDS = FieldType("awards", {"type": "object", "additionalProperties": {"type": "array", "items": {"enum": list(ITEMS)}}},
                    _awards, _show_mapping)
@@ -238,7 +247,7 @@ def _deal(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 
 def _goot(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    g = dummy.goot(v["row"], v["take"], v["hand"], v.get("meld"), rules)
+    g = dummy.goot(v["row"], v["chosen"], v["hand"], v.get("meld"), rules)
     return Outcome(g.taken if g.valid else "invalid", g)
 
 
@@ -264,7 +273,7 @@ def _score(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 def _awards_of(rules: Any, v: Mapping[str, Any]) -> Outcome:
     r = replayed(rules, v)
-    return Outcome(dict(sorted(r.score.awards.items())) if r.score else _refused(r), r)
+    return Outcome(_refused(r) if r.error else dict(sorted(r.state.awards().items())), r)
 
 
 def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
@@ -280,7 +289,7 @@ register(GAME, CheckKind("meld", {"cards": CARDS}, VERDICT, _meld, doc="the card
 register(GAME, CheckKind("points", {"cards": CARDS}, INT, _points, doc="the sum of the cards' point values"))
 register(GAME, CheckKind("deal", {"players": PLAYERS, "seed": SEED}, DEAL_FACTS, _deal,
                          doc="cards per player and the head card of a deal from a seed"))
-register(GAME, CheckKind("goot", {"row": CARDS, "take": CARD, "hand": CARDS}, TAKEN, _goot, {"meld": CARDS},
+register(GAME, CheckKind("goot", {"row": CARDS, "chosen": CARD, "hand": CARDS}, TAKEN, _goot, {"meld": CARDS},
                          doc="the cards a goot takes from the discard row, or invalid"))
 register(GAME, CheckKind("fark", {"meld": CARDS, "card": CARD}, VERDICT, _fark, doc="the card can be laid off on the meld"))
 register(GAME, CheckKind("discard", {"card": CARD, "row": CARDS}, DISCARD_CODES, _discard, {"melds": MELDS},

@@ -1,14 +1,108 @@
-"""Okey 101 example kinds."""
+"""Okey 101 example kinds: what each claim reads, what it expects, and the engine call that decides it.
+
+>>> from kural import rulesets
+>>> from kural.notation import Tile, parse_tiles
+>>> rules = rulesets.get("okey101")
+>>> kind("okey101", "islek").run(rules, {"discard": Tile.parse("R9"), "indicator": Tile.parse("Y1"),
+...                                      "table": (parse_tiles("R6 R7 R8"),)}).actual
+101
+>>> SEATS.parse(["out", "melds R5", "closed"])[1]
+Seat.parse('melds R5')
+"""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from kural.checks import INT, TILE, TILES, VERDICT, CheckKind, Outcome, register, verdict_word
+from kural.checks import (
+    INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome, kind, register, verdict_word,
+)
 from kural.games import okey101
+from kural.games.okey101_play import TableMeldError
+from kural.games.okey101_score import RoundError, Seat, check_round
 from kural.games.okey_tiles import okey_of
 
 GAME = "okey101"
+
+
+def _choice(name: str, *options: str, doc: str = "") -> FieldType:
+    def parse(value: Any) -> str:
+        if value not in options:
+            raise ExpectError(" / ".join(options), value)
+        return str(value)
+    return FieldType(name, {"enum": list(options), "description": doc or " / ".join(options)}, parse)
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ExpectError("true or false", value)
+    return value
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise ExpectError("a list of whole numbers, e.g. [-101, 25, 24, 303]", value)
+    return tuple(value)
+
+
+def _seats(value: Any) -> tuple[Seat, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ExpectError("a list of players, e.g. [out, melds R5 K7, pairs R3, closed]", value)
+    try:
+        seats = tuple(Seat.parse(v, i) for i, v in enumerate(value, 1))
+        check_round(seats)
+    except RoundError as e:
+        raise ExpectError(f"a round that can happen ({e})", value) from None
+    return seats
+
+
+def _rounds(value: Any) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list) or not value:
+        raise ExpectError("a list of rounds, each a list of scores", value)
+    rounds = tuple(_ints(v) for v in value)
+    if len({len(r) for r in rounds}) != 1:
+        raise ExpectError("every round with a score for every player", value)
+    return rounds
+
+
+def _show_ints(v: Any) -> str:
+    return " ".join(map(str, v))
+
+
+BOOL = FieldType("bool", {"type": "boolean"}, _bool)
+OPENED = _choice("opened", "melds", "pairs", "no", doc="how the player opened: melds, pairs, or no (not yet)")
+ACTION = _choice("action", "melds", "pairs", "layoff", doc="what the player wants to do: lay new melds, lay pairs, lay off")
+ALLOWED = _choice("allowed", "allowed", "forbidden")
+OPEN_HOW = _choice("how", "melds", "pairs", "both", "none", doc="how the rack can open")
+SCORES = FieldType("scores", {"type": "array", "items": {"type": "integer"},
+                              "description": "each player's score for the round, in seat order"}, _ints, _show_ints)
+WINNERS = FieldType("winners", {"type": "array", "items": {"type": "integer"},
+                                "description": "the winning seat numbers (from 1)"}, _ints, _show_ints)
+SEATS = FieldType("seats", {"type": "array", "items": {"type": "string"},
+                            "description": "each player at the end of the round: out [pairs] [okey] [elden] | melds TILES | "
+                                           "pairs TILES | closed [TILES], with +701..+705 for penalties"}, _seats,
+                  lambda v: " | ".join(map(str, v)))
+SIZES = FieldType("sizes", {"type": "array", "items": {"type": "integer"},
+                            "description": "tiles in each rack (the dealer's first), then in the pile"}, _ints, _show_ints)
+ROUNDS = FieldType("rounds", {"type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+                              "description": "each round's scores, in seat order"}, _rounds,
+                   lambda v: " | ".join(_show_ints(r) for r in v))
+
+
+def _opened(v: Mapping[str, Any]) -> Any:
+    o = v.get("opened", "no")
+    return None if o == "no" else o
+
+
+def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Mapping[str, Any]], Outcome]:
+    """A meld on the table that is not a meld is the example's mistake: report it as the engine's answer."""
+    def run(rules: Any, v: Mapping[str, Any]) -> Outcome:
+        try:
+            return fn(rules, v)
+        except TableMeldError as e:
+            return Outcome(f"error: {e}")
+    run.__doc__ = fn.__doc__
+    return run
 
 
 def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
@@ -21,17 +115,88 @@ def _okey(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 
 def _opening(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    result = okey101.opening(v["tiles"], v["indicator"], rules)
+    result = okey101.opening(v["tiles"], v["indicator"], rules, v.get("previous", 0))
     return Outcome(result.value, result)
 
 
 def _pairs(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    result = okey101.pairs(v["tiles"], v["indicator"], rules)
+    result = okey101.pairs(v["tiles"], v["indicator"], rules, v.get("previous_pairs", 0))
     return Outcome(result.count, result)
 
 
+def _can_open(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.can_open(v["tiles"], v["indicator"], rules, v.get("previous", 0), v.get("previous_pairs", 0))
+    return Outcome(result.how, result)
+
+
+def _layoff(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.layoff(v["lay"], v["onto"], v["indicator"], rules)
+    return Outcome(verdict_word(result.valid), result)
+
+
+def _take_okey(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.take_okey(v["give"], v["onto"], v["indicator"], _opened(v), rules)
+    return Outcome("allowed" if result.allowed else "forbidden", result)
+
+
+def _islek(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.discard(v["discard"], v.get("table", ()), v["indicator"], rules, v.get("finishing", False))
+    return Outcome(result.penalty, result)
+
+
+def _side(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.take_side(v["tiles"], v["side"], v["indicator"], rules, _opened(v), v.get("table", ()),
+                               v.get("previous", 0), v.get("previous_pairs", 0))
+    return Outcome("allowed" if result.allowed else "forbidden", result)
+
+
+def _action(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.action(v["action"], rules, opened=_opened(v), opened_this_turn=v.get("opened_this_turn", False),
+                            laid_off=v.get("laid_off", 0))
+    return Outcome("allowed" if result.allowed else "forbidden", result)
+
+
+def _score(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.score_round(v["seats"], v["indicator"], rules)
+    return Outcome(result.totals, result)
+
+
+def _deal(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.deal(v["seed"], rules)
+    return Outcome(result.sizes, result)
+
+
+def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = okey101.game(v["rounds"])
+    return Outcome(tuple(i + 1 for i in result.winners), result)
+
+
+PREVIOUS = {"previous": INT, "previous_pairs": INT}
+
 register(GAME, CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
 register(GAME, CheckKind("okey", {"indicator": TILE}, TILE, _okey, doc="the okey shown by an indicator"))
-register(GAME, CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening,
+register(GAME, CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening, {"previous": INT},
                          doc="the largest total value of melds that can be laid from the tiles"))
-register(GAME, CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, doc="the number of pairs that can be laid"))
+register(GAME, CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},
+                         doc="the number of pairs that can be laid"))
+register(GAME, CheckKind("can_open", {"tiles": TILES, "indicator": TILE}, OPEN_HOW, _can_open, PREVIOUS,
+                         doc="how the rack can open: melds (the threshold reached), pairs, both or none; "
+                             "previous: the highest opening so far (rising openings)"))
+register(GAME, CheckKind("layoff", {"lay": TILE, "onto": TILES, "indicator": TILE}, VERDICT, _guard(_layoff),
+                         doc="the tile can be laid off on the meld (a run in the order laid)"))
+register(GAME, CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE}, ALLOWED, _guard(_take_okey),
+                         {"opened": OPENED}, doc="the player may take the okey from the meld by putting this tile in its place"))
+register(GAME, CheckKind("islek", {"discard": TILE, "indicator": TILE}, INT, _guard(_islek),
+                         {"table": TABLE, "finishing": BOOL},
+                         doc="the penalty for the discard: işlek (it fits a meld on the table) or an okey"))
+register(GAME, CheckKind("side", {"tiles": TILES, "side": TILE, "indicator": TILE}, ALLOWED, _guard(_side),
+                         {"opened": OPENED, "table": TABLE, **PREVIOUS},
+                         doc="the player holding the tiles may take the previous player's discard"))
+register(GAME, CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _action,
+                         {"opened_this_turn": BOOL, "laid_off": INT},
+                         doc="the player may lay new melds, lay pairs or lay off now"))
+register(GAME, CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
+                         doc="each player's score for the round"))
+register(GAME, CheckKind("deal", {"seed": INT}, SIZES, _deal,
+                         doc="a deal shuffled with this seed: the tiles in each rack, the dealer's first, then in the pile"))
+register(GAME, CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))

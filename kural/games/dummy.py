@@ -128,11 +128,6 @@ rulesets.register(STANDARD.variant(
     {"speto_knock_bonus": _BOOK}, speto_knock_bonus=100,
 ))
 rulesets.register(STANDARD.variant(
-    "book_options", "All three of the book's optional speto rules",
-    {"speto_head_card_bonus": _BOOK, "two_spetos_rule": _BOOK, "speto_knock_bonus": _BOOK},
-    speto_head_card_bonus=100, two_spetos_rule=True, speto_knock_bonus=100,
-))
-rulesets.register(STANDARD.variant(
     "knock_double", "Dark and colour knocks double the knocker's points",
     {"knock_scoring": _KNOCK, "mued_goot_on_knock": _KNOCK},
     knock_scoring="multiply", mued_goot_on_knock=True,

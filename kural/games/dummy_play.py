@@ -29,8 +29,8 @@ scores the deal: cards melded minus cards in hand, and every bonus and penalty a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Final, Iterable, Mapping, Optional, Sequence
+from dataclasses import dataclass
+from typing import Callable, Final, Iterable, Mapping, Optional, Sequence
 
 from kural.games.dummy import (SPETO, STANDARD, Deal, DummyRules, card_points, discard_penalties, fark, goot,
                                meld, meld_order, player_name, points, related)
@@ -209,10 +209,13 @@ class _Meld:
         return TableMeld(self.owner, order, tuple(by[c] for c in order))
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Goot:
     chosen: Card
     discarder: Optional[str]
+
+
+_Refuse = Callable[..., "IllegalPlay"]
 
 
 class DealState:
@@ -271,8 +274,7 @@ class DealState:
     def copy(self) -> "DealState":
         other = DealState.__new__(DealState)
         other.__dict__.update(self.__dict__)
-        for name in ("hands",):
-            other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.hands = {p: list(h) for p, h in self.hands.items()}
         other.stock, other.rest, other.row = list(self.stock), set(self.rest), list(self.row)
         other.melds = [_Meld(m.owner, list(m.cards), list(m.laid_by)) for m in self.melds]
         other.gooted, other.laid, other.shown = set(self.gooted), set(self.laid), set(self.shown)
@@ -327,7 +329,7 @@ class DealState:
         self.count = n
         self.log.append((play, ()))
 
-    def _show(self, play: Play, hand: list[Card], illegal) -> None:
+    def _show(self, play: Play, hand: list[Card], illegal: _Refuse) -> None:
         if not self.rules.two_spetos_rule:
             raise illegal("rule_not_in_use")
         if self.started or play.player in self.shown:
@@ -337,7 +339,7 @@ class DealState:
         self.shown.add(play.player)
         self.items.append(Item(play.player, "two_spetos", self.rules.two_spetos_bonus, self.count + 1, SPETO))
 
-    def _draw(self, play: Play, hand: list[Card], illegal) -> None:
+    def _draw(self, play: Play, hand: list[Card], illegal: _Refuse) -> None:
         if not self.stock_size:
             raise illegal("stock_empty")
         named = play.cards[0] if play.cards else None
@@ -354,7 +356,7 @@ class DealState:
             card = named
         hand.append(card)
 
-    def _goot(self, play: Play, hand: list[Card], illegal, n: int) -> tuple[Card, ...]:
+    def _goot(self, play: Play, hand: list[Card], illegal: _Refuse, n: int) -> tuple[Card, ...]:
         p = play.player
         row = self.row_cards
         chosen = play.target
@@ -399,7 +401,7 @@ class DealState:
         if who is not None and who != taker:
             self.items.append(Item(who, code, -penalty, n, (about, last), taker))
 
-    def _take_from_hand(self, play: Play, hand: list[Card], cards: Sequence[Card], illegal) -> None:
+    def _take_from_hand(self, play: Play, hand: list[Card], cards: Sequence[Card], illegal: _Refuse) -> None:
         if len(set(cards)) < len(cards):
             raise illegal("duplicate_card")
         for c in cards:
@@ -408,7 +410,7 @@ class DealState:
         if len(hand) == len(cards):
             raise illegal("must_keep_a_card")
 
-    def _meld(self, play: Play, hand: list[Card], illegal, n: int) -> None:
+    def _meld(self, play: Play, hand: list[Card], illegal: _Refuse, n: int) -> None:
         self._take_from_hand(play, hand, play.cards, illegal)
         v = meld(play.cards, self.rules)
         if not v.valid:
@@ -418,7 +420,7 @@ class DealState:
         self.melds.append(_Meld(play.player, list(play.cards), [play.player] * len(play.cards)))
         self._laid(play, n)
 
-    def _fark(self, play: Play, hand: list[Card], illegal, n: int) -> None:
+    def _fark(self, play: Play, hand: list[Card], illegal: _Refuse, n: int) -> None:
         card = play.cards[0]
         self._take_from_hand(play, hand, play.cards, illegal)
         target = next((m for m in self.melds if play.target in m.cards), None)
@@ -440,7 +442,7 @@ class DealState:
             self.pending.append((n, play))
         self.laid.add(play.player)
 
-    def _discard(self, play: Play, hand: list[Card], illegal, n: int) -> None:
+    def _discard(self, play: Play, hand: list[Card], illegal: _Refuse, n: int) -> None:
         p = play.player
         card = play.cards[0]
         if card not in hand:
@@ -509,6 +511,15 @@ class DealState:
         return [Item(p, code, bonus, n, (self.knock_card,))]
 
     # -- scoring --------------------------------------------------------------------------------
+    def awards(self) -> dict[str, tuple[str, ...]]:
+        """The bonuses and penalties so far (with the knock's, once the deal is over), by player."""
+        if self.over:
+            return self.score().awards
+        out: dict[str, list[str]] = {}
+        for i in self.items:
+            out.setdefault(i.player, []).append(i.code)
+        return {p: tuple(sorted(c)) for p, c in sorted(out.items())}
+
     def score(self) -> DealScore:
         if not self.over:
             raise IllegalPlay("deal_not_over", self.count, None,

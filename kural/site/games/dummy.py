@@ -13,12 +13,12 @@ from typing import Any, Final, Iterable, Mapping, Optional, Sequence
 from kural import checks
 from kural.explain import card_label, reason, word
 from kural.games import dummy
-from kural.games.dummy import SPETO, Deal, DummyRules
+from kural.games.dummy import Deal, DummyRules
 from kural.games.dummy_bot import play_deal
-from kural.games.dummy_play import DealScore, DealState, IllegalPlay, Play
+from kural.games.dummy_play import DealScore, DealState, Play
 from kural.i18n import N_, gettext
 from kural.notation import SUITS, Card
-from kural.site.figures import badge, card_html, figure, row
+from kural.site.figures import badge, figure, row
 from kural.worked import worked
 
 GAME = "dummy"
@@ -84,13 +84,8 @@ def illegal_text(lang: str, code: str) -> str:
     return gettext(lang, ILLEGAL_NAMES[code])
 
 
-def cards_row(lang: str, cards: Iterable[Card], cls: str = "", mark: Sequence[Card] = ()) -> str:
-    """A row of cards; the cards in ``mark`` are highlighted."""
-    cards = list(cards)
-    if not mark:
-        return row(lang, GAME, cards, cls=cls)
-    inner = "".join(f"<mark>{card_html(lang, c)}</mark>" if c in mark else card_html(lang, c) for c in cards)
-    return f'<span class="kural-row{(" " + cls) if cls else ""}" role="group">{inner}</span>'
+def cards_row(lang: str, cards: Iterable[Card], cls: str = "") -> str:
+    return row(lang, GAME, list(cards), cls=cls)
 
 
 def labelled(label: str, body: str) -> str:
@@ -103,6 +98,11 @@ def _arrow() -> str:
 
 def _player(lang: str, p: str) -> str:
     return f"{p} ({gettext(lang, N_('dealer'))})" if p == "p1" else p
+
+
+def scroll(table: str) -> str:
+    """A wide table scrolls sideways inside the page (as the theme does for Markdown tables)."""
+    return f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table">{table}</div></div>'
 
 
 def _signed(n: int) -> str:
@@ -133,14 +133,18 @@ def _goot_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 
 def goot_html(lang: str, row_cards: Sequence[Card], hand: Sequence[Card], g: dummy.Goot) -> str:
     taken = g.taken or ()
-    body = labelled(gettext(lang, N_("discard row, oldest first")), cards_row(lang, row_cards, mark=taken))
+    kept = list(row_cards)[:len(row_cards) - len(taken)] if taken else list(row_cards)
+    body = ""
+    if kept or not taken:
+        body += labelled(gettext(lang, N_("discard row, oldest first")), cards_row(lang, kept))
+    if taken:
+        body += labelled(gettext(lang, N_("taken: the chosen card and every card after it")), cards_row(lang, taken))
     body += labelled(gettext(lang, N_("hand")), cards_row(lang, hand, "kural-rack"))
     if g.valid:
         body += _arrow()
-        body += labelled(gettext(lang, N_("meld")), cards_row(lang, g.meld, mark=(g.chosen,)))
+        body += labelled(gettext(lang, N_("meld")), cards_row(lang, g.meld))
         body += labelled(gettext(lang, N_("hand after the goot")), cards_row(lang, g.hand_after, "kural-rack"))
-        text = t(lang, N_("goot: {chosen} and the {count} cards after it are taken"),
-                 chosen=card_label(lang, g.chosen), count=len(taken) - 1)
+        text = t(lang, N_("goot of {chosen}: {count} cards taken"), chosen=card_label(lang, g.chosen), count=len(taken))
         return body + badge(lang, True, text)
     why = illegal_text(lang, g.reason or "no_meld")
     if g.meld_reason:
@@ -162,13 +166,21 @@ def _fark_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 @figure(GAME, "discard")
 def _discard_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     d: dummy.DiscardCheck = outcome.detail
-    body = labelled(gettext(lang, N_("discard row, oldest first")), cards_row(lang, ex.values["row"], mark=d.goot_with))
+    body = labelled(gettext(lang, N_("discard row, oldest first")), cards_row(lang, ex.values["row"]))
     for m in ex.values.get("melds", ()):
         body += labelled(gettext(lang, N_("meld on the table")), cards_row(lang, m))
-    body += labelled(gettext(lang, N_("discard")), cards_row(lang, [d.card], mark=(d.card,)))
+    body += labelled(gettext(lang, N_("discard")), cards_row(lang, [d.card]))
     if not d.codes:
         return body + badge(lang, True, gettext(lang, N_("no penalty")))
-    texts = [f"{item_name(lang, c)} −{50}" for c in d.codes]
+    body += _arrow()
+    if d.goot_with:
+        body += labelled(gettext(lang, N_("a meld with cards of the row")),
+                         cards_row(lang, dummy.meld_order((*d.goot_with, d.card))))
+    if d.fark_on:
+        body += labelled(gettext(lang, N_("fits a meld on the table")), cards_row(lang, dummy.meld_order((*d.fark_on, d.card))))
+    rules = dummy.get_rules(ex.variant)
+    cost = {"goot_discard": rules.goot_discard_penalty, "fark_discard": rules.fark_discard_penalty}
+    texts = [f"{item_name(lang, c)} −{cost[c]}" for c in d.codes]
     return body + badge(lang, False, " · ".join(texts))
 
 
@@ -201,7 +213,19 @@ def score_table(lang: str, s: DealScore) -> str:
         rows.append(line(label, str(item.play) if item.play else "", {item.player: item.points}))
     totals = "".join(f"<td><strong>{escape(_signed(v))}</strong></td>" for v in s.totals.values())
     rows.append(f'<tr><th scope="row">{escape(gettext(lang, N_("total")))}</th><td></td>{totals}</tr>')
-    return f'<table class="kural-table">{"".join(rows)}</table>'
+    return scroll(f'<table class="kural-table">{"".join(rows)}</table>')
+
+
+def items_table(lang: str, players: Sequence[str], items: Sequence[Any]) -> str:
+    """The bonuses and penalties of a deal not yet over."""
+    head = "".join(f'<th scope="col">{escape(p)}</th>' for p in players)
+    rows = [f'<tr><th scope="col">{escape(gettext(lang, N_("item")))}</th>'
+            f'<th scope="col">{escape(gettext(lang, N_("play")))}</th>{head}</tr>']
+    for item in items:
+        label = item_name(lang, item.code) + (" · " + " ".join(map(str, item.cards)) if item.cards else "")
+        cells = "".join(f"<td>{escape(_signed(item.points)) if p == item.player else ''}</td>" for p in players)
+        rows.append(f'<tr><th scope="row">{escape(label)}</th><td>{item.play}</td>{cells}</tr>')
+    return scroll(f'<table class="kural-table">{"".join(rows)}</table>')
 
 
 def ending_text(lang: str, s: DealScore) -> str:
@@ -218,9 +242,11 @@ def _recorded_figure(lang: str, ex: Any, outcome: checks.Outcome, show_score: bo
         text = t(lang, N_("play {n} is not allowed: {why}"), n=r.error.index, why=illegal_text(lang, r.error.code))
         if r.error.detail and r.error.code in ("goot_not_a_meld", "not_a_meld", "fark_does_not_fit"):
             text += ": " + reason(lang, r.error.detail, True)
-        return body + badge(lang, ex.check == "play", text)
+        return body + badge(lang, False, text)
     body += plays_html(lang, r.plays, open_=len(r.plays) <= 12)
     if r.score is None:
+        if show_score and r.state.items:
+            body += items_table(lang, r.state.players, r.state.items)
         return body + badge(lang, True, gettext(lang, N_("every play is allowed")))
     if show_score:
         body += score_table(lang, r.score)
@@ -251,7 +277,7 @@ def _game_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     for n, (scores, totals) in enumerate(zip(ex.values["deals"], result.totals), 1):
         cells = "".join(f"<td>{escape(_signed(scores.get(p, 0)))} → {totals.get(p, 0)}</td>" for p in players)
         rows.append(f'<tr><th scope="row">{n}</th>{cells}</tr>')
-    table = f'<table class="kural-table">{"".join(rows)}</table>'
+    table = scroll(f'<table class="kural-table">{"".join(rows)}</table>')
     if result.winner:
         return table + badge(lang, True, t(lang, N_("{player} wins"), player=result.winner))
     return table + badge(lang, False, gettext(lang, N_("no winner yet: the game goes on")))
@@ -265,7 +291,7 @@ def _settle_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
             f'<th scope="col">{escape(gettext(lang, N_("receives (pays)")))}</th></tr>']
     for p, v in outcome.actual.items():
         rows.append(f'<tr><th scope="row">{escape(p)}</th><td>{totals[p]}</td><td>{escape(_signed(v))}</td></tr>')
-    return f'<table class="kural-table">{"".join(rows)}</table>'
+    return scroll(f'<table class="kural-table">{"".join(rows)}</table>')
 
 
 # --- worked examples --------------------------------------------------------------------------------
@@ -287,23 +313,21 @@ def _random_meld(rng: random.Random, rules: DummyRules) -> tuple[Card, ...]:
 
 def _near_miss(rng: random.Random, rules: DummyRules) -> tuple[Card, ...]:
     """A card group that looks like a meld but is not one: around the corner, a gap, a suit twice..."""
-    kind = rng.choice(("corner", "gap", "suits", "short", "mixed"))
+    kind = rng.choice(("corner", "gap", "ranks", "short", "suits"))
     suit = rng.choice(SUITS)
+    other = rng.choice([s for s in SUITS if s != suit])
     if kind == "corner":
         return tuple(Card(r, suit) for r in rng.choice(((13, 1, 2), (1, 2, 3), (12, 13, 1, 2))))
     if kind == "gap":
         start = rng.randint(2, 9)
         return (Card(start, suit), Card(start + 1, suit), Card(start + 3, suit))
-    if kind == "suits":
-        rank = rng.randint(1, 13)
-        other = rng.choice([s for s in SUITS if s != suit])
-        return (Card(rank, suit), Card(rank, other), Card(rank, other if False else suit)) if False else \
-            (Card(rank, suit), Card(rank, other), Card(rank % 13 + 1, other))
+    if kind == "ranks":
+        rank = rng.randint(2, 12)
+        return (Card(rank, suit), Card(rank, other), Card(rank + 1, other))
     if kind == "short":
         rank = rng.randint(1, 13)
-        return (Card(rank, suit), Card(rank, rng.choice([s for s in SUITS if s != suit])))
+        return (Card(rank, suit), Card(rank, other))
     start = rng.randint(2, 10)
-    other = rng.choice([s for s in SUITS if s != suit])
     return (Card(start, suit), Card(start + 1, suit), Card(start + 2, other))
 
 
@@ -378,5 +402,5 @@ def _worked_scored_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any
             f'<figcaption>{badge(lang, True, ending_text(lang, s))}</figcaption></figure>')
 
 
-__all__ = ["deal_html", "goot_html", "score_table", "plays_html", "find_goot", "item_name", "illegal_text",
-           "ITEM_NAMES", "ILLEGAL_NAMES", "IllegalPlay", "SPETO"]
+__all__ = ["deal_html", "goot_html", "score_table", "items_table", "plays_html", "find_goot", "item_name",
+           "illegal_text", "ITEM_NAMES", "ILLEGAL_NAMES"]
