@@ -79,9 +79,11 @@ def _score(results: dict[str, list[str]], queries: list[dict]) -> tuple[int, flo
     hits, rr = 0, 0.0
     for q in queries:
         got = results[f"{q['lang']}:{q['query']}"][:5]
-        if q["expect"] in got:
+        expect = q["expect"] if isinstance(q["expect"], list) else [q["expect"]]
+        ranks = [got.index(e) + 1 for e in expect if e in got]
+        if ranks:
             hits += 1
-            rr += 1 / (got.index(q["expect"]) + 1)
+            rr += 1 / min(ranks)
     return hits, rr / len(queries)
 
 

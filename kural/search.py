@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Final, Iterable, Mapping, Optional
 
 LANGS: Final = ("ja", "tr", "it", "en")
+EXACT_BONUS: Final = 1.5
 FIELD_WEIGHTS: Final = {"kw": 6.0, "title": 4.0, "text": 1.0, "alias": 2.0, "page": 0.6}
 GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
 
@@ -145,7 +146,7 @@ class Index:
     postings: dict[str, list[list[float]]]  # term -> [[doc, weight], ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"lang": self.lang, "version": 1, "suffixes": _SUFFIXES, "docs": self.docs,
+        return {"lang": self.lang, "version": 1, "suffixes": _SUFFIXES, "exact": EXACT_BONUS, "docs": self.docs,
                 "terms": {t: [[int(d), round(w, 3)] for d, w in ps] for t, ps in sorted(self.postings.items())}}
 
 
@@ -165,7 +166,8 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
     for rec in sorted(records, key=lambda r: (GAME_ORDER.index(r.game), r.id)):
         n = len(docs)
         title = rec.title_in(lang)
-        docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}"})
+        exact = sorted({fold(k).strip() for k in rec.keywords[lang]} | {fold(title).strip()})
+        docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}", "k": exact})
         own = " ".join(rec.keywords[lang]) + " " + title
         for kw in rec.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
@@ -202,11 +204,13 @@ def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit
     table = index["terms"]
     scores: dict[int, float] = {}
     hits: dict[int, int] = {}
+    typed = _typed_words(query)
     for i, group in enumerate(groups):
         last = i == len(groups) - 1
         best: dict[int, float] = {}
         for term in group:
-            for t, factor in _matches(table, term, last):
+            # Only the word as typed may be unfinished (its stems are not).
+            for t, factor in _matches(table, term, last and term == typed[-1]):
                 for d, w in table[t]:
                     d = int(d)
                     if w * factor > best.get(d, 0.0):
@@ -215,13 +219,23 @@ def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit
             scores[d] = scores.get(d, 0.0) + w
             hits[d] = hits.get(d, 0) + 1
     docs = index["docs"]
+    whole = fold(query).strip()
     ranked = []
     for d, s in scores.items():
         if game and docs[d]["g"] != game:
             continue
-        ranked.append((d, s * (0.5 + 0.5 * hits[d] / len(groups))))
+        score = s * (0.5 + 0.5 * hits[d] / len(groups))
+        if whole in docs[d].get("k", ()):
+            score *= EXACT_BONUS  # the query is exactly one of the rule's keywords, or its title
+        ranked.append((d, score))
     ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
     return ranked[:limit]
+
+
+def _typed_words(query: str) -> list[str]:
+    """The query's words as typed (folded), the last one possibly unfinished."""
+    words = _WORD.findall(_CJK.sub(" ", fold(query)))
+    return words or [""]
 
 
 def _matches(table: Mapping[str, Any], term: str, last: bool) -> list[tuple[str, float]]:

@@ -18,7 +18,8 @@ QUERIES = yaml.safe_load((ROOT / "tests" / "search_queries.yaml").read_text(enco
 @pytest.mark.parametrize("q", QUERIES, ids=lambda q: f"{q['lang']}:{q['query']}")
 def test_query_finds_the_rule_among_the_first_five(q):
     keys = [f"{r.game}:{r.id}" for r in search_rules(q["query"], q["lang"], limit=5)]
-    assert q["expect"] in keys, keys
+    expect = q["expect"] if isinstance(q["expect"], list) else [q["expect"]]
+    assert set(expect) & set(keys), keys
 
 
 def test_turkish_folding_keeps_dotless_i():

@@ -112,7 +112,7 @@ def _project_copy(root: Path, tmp: Path) -> Path:
     return dst
 
 
-HOSTILE = """id: 901
+HOSTILE = """id: 999
 category: variants
 subcategory: house_rules
 title:
@@ -152,7 +152,7 @@ LIVE = re.compile(r"<script>alert|<img src=x|<svg onload|href=\"http://evil\.exa
 
 def test_hostile_record_is_escaped_everywhere(root, tmp_path):
     project = _project_copy(root, tmp_path)
-    (project / "rules" / "okey101" / "901-hostile.yaml").write_text(HOSTILE, encoding="utf-8")
+    (project / "rules" / "okey101" / "999-hostile.yaml").write_text(HOSTILE, encoding="utf-8")
     out = tmp_path / "site"
     build(out, quiet=True, root=project)
     checked = 0

@@ -1,13 +1,74 @@
-"""Rummikub example kinds."""
+"""Rummikub example kinds: meld, opening, turn, best, score, river, first, card_meld.
+
+>>> from kural import rulesets
+>>> from kural.checks import run
+>>> rules = rulesets.get("rummikub")
+>>> v = {"before": TABLE.parse(["R3 R4 R5"]), "after": TABLE.parse(["R4 R5 R6", "R3 B3 K3"]),
+...      "rack": TILES.parse("R6 B3 K3")}
+>>> run("rummikub", "turn", v, rules).actual
+'valid'
+>>> run("rummikub", "score", {"racks": RACKS.parse(["", "R5", "K4 B6", "Y3"])}, rules).actual
+(18, -5, -10, -3)
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from kural.checks import INT, TILES, VERDICT, CheckKind, Outcome, register, verdict_word
+from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome,
+                          register, verdict_word)
 from kural.games import rummikub
+from kural.notation import parse_tiles
 
 GAME = "rummikub"
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ExpectError("true or false", value)
+    return value
+
+
+def _racks(value: Any) -> tuple[tuple[Any, ...], ...]:
+    if not isinstance(value, list) or len(value) < 2:
+        raise ExpectError("a list of racks, one per player, each a string of tiles (\"\" for an empty rack)", value)
+    out = []
+    for v in value:
+        if v is None:
+            v = ""
+        if not isinstance(v, str):
+            raise ExpectError("a rack written as a string of tiles", v)
+        out.append(parse_tiles(v.strip() if v.strip() != "-" else ""))
+    return tuple(out)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+        raise ExpectError("a list of whole numbers, one per player", value)
+    return tuple(value)
+
+
+def _choice(*options: str):  # type: ignore[no-untyped-def]
+    def parse(value: Any) -> str:
+        if value not in options:
+            raise ExpectError(" / ".join(options), value)
+        return str(value)
+    return parse
+
+
+BOOL = FieldType("bool", {"type": "boolean"}, _bool)
+RACKS = FieldType("racks", {"type": "array", "items": {"type": "string"}, "minItems": 2,
+                            "description": "each player's rack, a string of tiles (\"\" for an empty rack)"},
+                  _racks, lambda v: " | ".join(" ".join(map(str, r)) or "-" for r in v))
+INTS = FieldType("ints", {"type": "array", "items": {"type": "integer"}}, _ints, lambda v: " ".join(map(str, v)))
+TURN = FieldType("turn", {"enum": ["valid", *rummikub.TURN_REASONS]}, _choice("valid", *rummikub.TURN_REASONS))
+ENDING = FieldType("ending", {"enum": ["out", "pool"]}, _choice("out", "pool"))
+OBJECTIVE = FieldType("objective", {"enum": ["tiles", "value"]}, _choice("tiles", "value"))
+
+
+def _refused(e: ValueError) -> Outcome:
+    # A position the engine refuses is reported as a disagreement, never a crash of the whole run.
+    return Outcome(f"refused: {getattr(e, 'code', type(e).__name__)}", e)
 
 
 def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
@@ -15,11 +76,64 @@ def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(verdict_word(verdict.valid), verdict)
 
 
+def _card_meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    verdict = rummikub.card_meld(v["cards"], rules)
+    return Outcome(verdict_word(verdict.valid), verdict)
+
+
 def _opening(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    result = rummikub.opening(v["tiles"], rules)
+    try:
+        result = rummikub.opening(v["tiles"], rules)
+    except rummikub.PositionError as e:
+        return _refused(e)
     return Outcome(result.value, result)
 
 
+def _turn(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    verdict = rummikub.turn(v["before"], v["after"], v["rack"], not v.get("initial", False), rules,
+                            v.get("key"), v.get("plunder", ()))
+    return Outcome(verdict.code, verdict)
+
+
+def _best(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        move = rummikub.best_move(v["table"], v["rack"], rules, v.get("objective", "tiles"))
+    except (rummikub.PositionError, rummikub.dp.SolverError) as e:
+        return _refused(e)
+    return Outcome(move.score, move)
+
+
+def _score(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        result = rummikub.score_round(v["racks"], rules, v.get("ending", "out"))
+    except rummikub.ScoringError as e:
+        return _refused(e)
+    return Outcome(result.scores, result)
+
+
+def _river(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    taken = rummikub.river_take(v["river"], v["take"])
+    return Outcome(taken.taken, taken)
+
+
+def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    who = rummikub.first_player(v["draws"])
+    return Outcome(0 if who is None else who + 1, who)
+
+
 register(GAME, CheckKind("meld", {"tiles": TILES}, VERDICT, _meld, doc="the tiles form a valid group or run"))
+register(GAME, CheckKind("card_meld", {"cards": CARDS}, VERDICT, _card_meld,
+                         doc="with playing cards (ace 1 ... king 13, a suit for a colour): the cards form a valid set"))
 register(GAME, CheckKind("opening", {"tiles": TILES}, INT, _opening,
-                         doc="the largest total value of melds that can be laid from one's own rack"))
+                         doc="the largest total value of sets that can be laid from one's own rack"))
+register(GAME, CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TURN, _turn,
+                         optional={"initial": BOOL, "key": TILE, "plunder": TILES},
+                         doc="a turn from the table before, the table after and the rack (initial: true for the initial meld): valid, or the first reason it is not"))
+register(GAME, CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
+                         doc="the most tiles (or, with objective: value, the highest value) playable from the rack onto the table"))
+register(GAME, CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
+                         doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
+register(GAME, CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
+                         doc="the tiles taken with a tile from the river, the key tile first"))
+register(GAME, CheckKind("first", {"draws": TILES}, INT, _first,
+                         doc="which player (1, 2, ...) starts after each drew a tile; 0 when the highest ties"))

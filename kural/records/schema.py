@@ -37,7 +37,13 @@ def _example() -> dict[str, Any]:
         fields: dict[str, Any] = {}
         for k in kinds:
             for fname, ftype in {**k.fields, **k.optional}.items():
-                props.setdefault(fname, dict(ftype.schema))
+                schema = dict(ftype.schema)
+                known = props.get(fname)
+                if known is None:
+                    props[fname] = schema
+                elif schema != known and schema not in known.get("anyOf", []):
+                    # One field name, several games' readings: any of them.
+                    props[fname] = {"anyOf": [*known.get("anyOf", [known]), schema]}
                 fields[fname] = ftype
         required = sorted(set.intersection(*(set(k.fields) for k in kinds)))
         expect = [dict(k.expect.schema) for k in kinds]

@@ -38,7 +38,8 @@ def test_typed_queries_find_their_rule(page, server, lang):
     for q in [q for q in QUERIES if q["lang"] == lang]:
         results = _search(page, q["query"])
         rules = [r for r, _ in results[:5]]
-        assert q["expect"] in rules, (q, rules)
+        expect = q["expect"] if isinstance(q["expect"], list) else [q["expect"]]
+        assert set(expect) & set(rules), (q, rules)
         assert all(f"/{lang}/" in href for _, href in results), "results stay in the page's language"
 
 

@@ -73,11 +73,13 @@
     if (!groups.length) return [];
     var table = index.terms, keys = index._keys || (index._keys = Object.keys(table));
     var scores = {}, hits = {};
+    var typed = words(fold(query).replace(CJK, " "));
+    var lastWord = typed.length ? typed[typed.length - 1] : "";
     groups.forEach(function (group, gi) {
       var last = gi === groups.length - 1, best = {};
       group.forEach(function (term) {
         var matches = table[term] ? [[term, 1.0]] : [];
-        if (last && term.length >= 3 && !CJK_START.test(term)) {
+        if (last && term === lastWord && term.length >= 3 && !CJK_START.test(term)) {
           keys.forEach(function (t) { if (t !== term && t.lastIndexOf(term, 0) === 0) matches.push([t, 0.7]); });
         }
         matches.forEach(function (mt) {
@@ -92,8 +94,12 @@
         hits[d] = (hits[d] || 0) + 1;
       });
     });
+    var whole = fold(query).trim();
     var ranked = Object.keys(scores).map(function (d) {
-      return [Number(d), scores[d] * (0.5 + 0.5 * hits[d] / groups.length)];
+      var score = scores[d] * (0.5 + 0.5 * hits[d] / groups.length);
+      var exact = index.docs[d].k || [];
+      if (exact.indexOf(whole) >= 0) score *= index.exact;
+      return [Number(d), score];
     });
     ranked.sort(function (a, b) {
       var x = Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6);
