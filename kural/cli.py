@@ -99,7 +99,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("tiles", nargs="+", help="tiles (R5 Y12 F J) or cards (QS 10H)")
     c.add_argument("--indicator", help="the indicator tile (okey, okey101)")
     c.add_argument("--variant", default="standard", help="a named ruleset")
-    c.add_argument("--as", dest="mode", choices=["meld", "hand", "opening", "pairs", "points"],
+    c.add_argument("--as", dest="mode", choices=["meld", "hand", "waits", "discards", "opening", "pairs", "points"],
                    help="what to decide (default: by the game and the number of tiles)")
     c.add_argument("--lang", choices=LANGS, default="en")
     c.add_argument("--json", action="store_true")

@@ -35,6 +35,12 @@ REASONS_CARDS: Final = {
     "mixed": N_("neither the same rank in different suits nor consecutive ranks in one suit"),
 }
 
+HAND_REASONS: Final = {
+    "hand_size": N_("a winning hand has {size} tiles, not {count}"),
+    "stranded": N_("these tiles fit in no set or run, even with the okeys: {tiles}"),
+    "no_split": N_("each tile fits some set or run, but not all of them at once"),
+}
+
 WORDS: Final = {
     "valid": N_("valid"),
     "invalid": N_("invalid"),
@@ -55,6 +61,11 @@ WORDS: Final = {
     "example": N_("example"),
     "points": N_("points"),
     "agrees": N_("the engine agrees"),
+    "waits": N_("waits: the tiles that would complete the hand"),
+    "no_waits": N_("no tile completes this hand"),
+    "discards": N_("discards that leave a winning hand"),
+    "no_discards": N_("no discard leaves a winning hand"),
+    "cost": N_("each other player loses"),
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from kural import rulesets
-from kural.explain import label, reason, word
+from kural.explain import HAND_REASONS, label, reason, word
 from kural.games import dummy, okey, okey101, rummikub
 from kural.games.okey_tiles import Meld, okey_of
 from kural.i18n import N_, gettext
@@ -43,7 +43,7 @@ def _verdict_text(lang: str, game: str, v: MeldVerdict, cards: bool) -> tuple[st
 
 def _default_mode(game: str, count: int) -> str:
     if game == "okey":
-        return "hand" if count >= 14 else "meld"
+        return {13: "waits", 14: "hand", 15: "discards"}.get(count, "meld")
     if game in ("okey101", "rummikub"):
         return "opening" if count > 6 else "meld"
     return "points" if count > 4 else "meld"
@@ -91,7 +91,29 @@ def check_text(game: str, tokens: str, indicator: Optional[str], lang: str,
         lines.append(word(lang, h.kind))
         lines.extend(_meld_line(lang, game, m) for m in h.melds)
         lines.extend(f"  {word(lang, 'pair')}: {a} {b}" for a, b in h.pairs)
-        data.update(hand=h.kind, melds=[str(m) for m in h.melds], pairs=[f"{a} {b}" for a, b in h.pairs])
+        if h.kind == "none" and h.reason:
+            lines.append("  " + gettext(lang, HAND_REASONS[h.reason]).format(
+                size=rules.hand_size, count=len(tiles), tiles=_labels(lang, game, h.stranded)))
+        data.update(hand=h.kind, melds=[str(m) for m in h.melds], pairs=[f"{a} {b}" for a, b in h.pairs],
+                    reason=h.reason, stranded=[str(t) for t in h.stranded])
+    elif mode == "waits":
+        if ind is None:
+            raise ValueError("waits needs an indicator")
+        w = okey.waits(tiles, ind, rules)
+        lines.append(f"{word(lang, 'waits')}: " + (", ".join(f"{t} ({label(lang, game, t)})" for t in w.tiles)
+                                                     if w.tiles else word(lang, "no_waits")))
+        data.update(waits=[str(t) for t in w.tiles])
+    elif mode == "discards":
+        if ind is None:
+            raise ValueError("discards needs an indicator")
+        d = okey.discards(tiles, ind, rules)
+        if d.options:
+            lines.append(f"{word(lang, 'discards')}:")
+            lines.extend(f"  {o.tile} ({label(lang, game, o.tile)}) → {word(lang, o.finish.hand)} · "
+                         f"{word(lang, 'cost')} {o.finish.cost}" for o in d.options)
+        else:
+            lines.append(word(lang, "no_discards"))
+        data.update(discards=[{"tile": str(o.tile), "cost": o.finish.cost, "hand": o.finish.hand} for o in d.options])
     elif mode == "opening":
         o = rummikub.opening(tiles, rules) if game == "rummikub" else okey101.opening(tiles, ind, rules)  # type: ignore[arg-type]
         lines.extend(_meld_line(lang, game, m) for m in o.melds)

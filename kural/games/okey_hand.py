@@ -11,8 +11,10 @@ discards, benchmarks), so this module decides it another way:
   3 or 4 distinct colours hold them: ``max(u) <= s`` and ``3s <= sum(u) + x <= 4s``).
 * What is left of each colour must split into runs.  A small dynamic programme over positions
   1..13 (and 14, the 1 after the 13) with the open runs of length 1, 2 and 3+ answers, for each
-  number of wilds ``k``, whether the colour splits exactly (:func:`colour_mask`) or how much it is
-  worth at best (:func:`colour_best`).  Answers are memoised on the packed colour.
+  number of wilds ``k``, whether the colour splits exactly (:func:`colour_mask`).  For the best
+  value (:func:`colour_best`) tiles may be left out: a colour is cut where no run can cross, each
+  piece is solved once, and an okey in a run is simply one more tile at its place, so the tables
+  with okeys come from the tables without.  Every answer is memoised on the packed colour.
 * Before any search, bit tricks on the presence masks reject the hands where some tile can be in
   no meld at all, which is nearly every random hand.
 
@@ -28,8 +30,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
 
 NIBBLE = 4
 MASK13 = (1 << 13) - 1
@@ -38,11 +39,12 @@ _BIT = tuple(1 << (s % 13) for s in range(52))
 _COL = tuple(s // 13 for s in range(52))
 
 
-@dataclass(frozen=True, slots=True)
-class Packed:
+class Packed(NamedTuple):
     """A hand as the search sees it: per colour counts (4 bits a number) and presence, the wilds.
 
     ``odd`` has a bit for every natural slot held an odd number of times (for seven pairs).
+    (The search's small values are named tuples: immutable like the engine's dataclasses, and
+    cheap to make millions of times.)
     """
 
     vecs: tuple[int, int, int, int]
@@ -122,24 +124,71 @@ def pack(tiles: Iterable, okey_colour: str, okey_number: int) -> Packed:
     for t in tiles:
         size += 1
         col = t.colour
-        n = t.number
-        if col == okey_colour and n == okey_number:
+        n = t.number - 1
+        if col == okey_colour and n == okey_number - 1:
             wilds += 1
             continue
         if col == "F":
-            col, n = okey_colour, okey_number
+            col, n = okey_colour, okey_number - 1
         c = ci[col]  # a J (or anything else) raises KeyError: callers check tiles first
-        s = c * 13 + n - 1
-        vecs[c] += 1 << (NIBBLE * (n - 1))
-        pres[c] |= 1 << (n - 1)
-        odd ^= 1 << s
-    return Packed(tuple(vecs), tuple(pres), wilds, odd, size)  # type: ignore[arg-type]
+        vecs[c] += 1 << (n << 2)
+        pres[c] |= 1 << n
+        odd ^= 1 << (c * 13 + n)
+    return Packed((vecs[0], vecs[1], vecs[2], vecs[3]), (pres[0], pres[1], pres[2], pres[3]), wilds, odd, size)
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
 
-def _positions(vec: int, wrap: bool) -> list[int]:
+_FLAGS = sum(1 << (NIBBLE * i) for i in range(13))  # the low bit of every nibble
+
+
+def _positions(vec: int) -> list[int]:
     return [(vec >> (NIBBLE * i)) & 15 for i in range(13)]
+
+
+def _active(counts: list[int], k_max: int, wrap: bool) -> list[bool]:
+    """Positions 0..14 where a run piece may stand: within ``k_max`` of a natural tile.
+
+    With at most two wilds a run always holds a natural, so a wild never stands farther away;
+    with more wilds every position is open (runs of wilds alone)."""
+    last = 14 if wrap else 13
+    if k_max >= 3:
+        return [True] * (last + 1)
+    have = [False] * (last + 1)
+    for p in range(1, 14):
+        if counts[p - 1]:
+            have[p] = True
+    if wrap and counts[0]:
+        have[14] = True
+    out = [False] * (last + 1)
+    for p in range(1, last + 1):
+        if have[p]:
+            for q in range(max(1, p - k_max), min(last, p + k_max) + 1):
+                out[q] = True
+    return out
+
+
+def run_canon(vec: int, k_max: int, wrap: bool) -> int:
+    """The tiles of ``vec`` that can be in some run with ``k_max`` wilds (the others never are).
+
+    >>> hex(run_canon(0x0001_0000_0111, 0, True))   # 1-2-3 stay, the lone 9 goes
+    '0x111'
+    """
+    if k_max >= 2:
+        return vec
+    f = vec | (vec >> 1)
+    f = (f | (f >> 2)) & _FLAGS
+    if wrap:
+        f |= (f & 1) << (NIBBLE * 13)
+    if k_max == 0:
+        t = f & (f >> NIBBLE) & (f >> 2 * NIBBLE)
+    else:
+        a, b, c = f, f >> NIBBLE, f >> 2 * NIBBLE
+        t = (a & b) | (a & c) | (b & c)
+    cov = t | (t << NIBBLE) | (t << 2 * NIBBLE)
+    if wrap:
+        cov |= cov >> (NIBBLE * 13)
+    return vec & ((cov & _FLAGS) * 15)
 
 
 _MASKS: dict[tuple[int, int, bool], int] = {}
@@ -148,9 +197,9 @@ _MASKS: dict[tuple[int, int, bool], int] = {}
 def colour_mask(vec: int, k_max: int, wrap: bool) -> int:
     """Bit ``k`` set when this colour splits exactly into runs with exactly ``k`` wilds (k <= k_max).
 
-    >>> bin(colour_mask(0b0001_0001_0001, 2, True))   # 1-2-3: with 0, 1 or 2 wilds
+    >>> bin(colour_mask(0x111, 2, True))   # 1-2-3: with 0, 1 or 2 wilds
     '0b111'
-    >>> colour_mask(0b0001_0000_0001, 2, True)        # 1 and 3: the wild fills the 2
+    >>> colour_mask(0x101, 2, True)        # 1 and 3: the wild fills the 2
     6
     """
     key = (vec, k_max, wrap)
@@ -165,18 +214,20 @@ def _colour_mask(vec: int, k_max: int, wrap: bool) -> int:
     if vec == 0:
         # No tiles: wilds alone make a run when there are at least 3 of them.
         return 1 | sum(1 << k for k in range(3, k_max + 1))
-    counts = _positions(vec, wrap)
+    counts = _positions(vec)
     ones = counts[0]
     last = 14 if wrap else 13
+    active = _active(counts, k_max, wrap)
     result = 0
     for j in range(ones + 1 if wrap else 1):  # j of the 1s stand above the 13
         states = {(0, 0, 0, 0)}
         for p in range(1, last + 1):
             nat = ones - j if p == 1 else (j if p == 14 else counts[p - 1])
+            free = k_max if active[p] else 0
             nxt = set()
             for a1, a2, a3, k in states:
                 need = a1 + a2
-                for x in range(k_max - k + 1):
+                for x in range(min(free, k_max - k) + 1):
                     t = nat + x
                     if t < need:
                         continue
@@ -192,8 +243,7 @@ def _colour_mask(vec: int, k_max: int, wrap: bool) -> int:
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(NamedTuple):
     """A run found by the search: ``colour`` index, first position, and which positions are wilds.
 
     Positions go 1..14 (14 is the 1 above the 13)."""
@@ -211,129 +261,357 @@ class Run:
         return sum(self.numbers)
 
 
-def _colour_runs(vec: int, k: int, wrap: bool, optional: bool) -> Optional[tuple[int, tuple[Run, ...]]]:
-    """Runs of one colour using exactly ``k`` wilds (at most ``k`` when ``optional``), with the best value.
+class _Witness:
+    """The runs behind a dynamic programme's answer, rebuilt only when someone asks for them."""
 
-    When ``optional`` tiles may be left out; otherwise every tile is in a run.  None when impossible."""
-    counts = _positions(vec, wrap)
+    __slots__ = ("layers", "state", "_runs")
+
+    def __init__(self, layers: list[tuple[int, dict]], state: tuple) -> None:
+        self.layers, self.state, self._runs = layers, state, None
+
+    def runs(self) -> tuple["Run", ...]:
+        if self._runs is None:
+            self._runs = _rebuild(self.layers, self.state)
+        return self._runs
+
+
+def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optional[tuple[int, _Witness]]]:
+    """For each k = 0..k_max, the best runs of one colour with exactly k wilds, or None.
+
+    With ``optional`` tiles may be left out; otherwise every tile is in a run.  Only the positions
+    a run piece can reach are visited; between two of them that are not neighbours every run ends."""
+    counts = _positions(vec)
     ones = counts[0]
     last = 14 if wrap else 13
-    best: Optional[tuple[int, tuple[Run, ...]]] = None
+    active = _active(counts, k_max, wrap)
+    found: list = [None] * (k_max + 1)
+    # moves[nat][wilds left]: (pieces, naturals used, wilds) at one position
+    moves = [[[(u + x, u, x) for u in (range(nat + 1) if optional else (nat,)) for x in range(left + 1)]
+              for left in range(k_max + 1)] for nat in range(max(counts) + 1)]
     for j in range(ones + 1 if wrap else 1):
         # state -> (value, back) where back = (prev_state, naturals used, wilds, extended 3+)
-        layers: list[dict] = [{(0, 0, 0, 0): (0, None)}]
+        layers: list[tuple[int, dict]] = []
+        states: dict = {(0, 0, 0, 0): (0, None)}
+        prev_p = 0
         for p in range(1, last + 1):
+            if not active[p]:
+                continue
+            if p != prev_p + 1 and prev_p:
+                # A gap: every run has ended; a run of one or two pieces cannot.
+                closed: dict = {}
+                for st, (val, _) in states.items():
+                    if st[0] or st[1]:
+                        continue
+                    ns = (0, 0, 0, st[3])
+                    if ns not in closed or val > closed[ns][0]:
+                        closed[ns] = (val, st)
+                layers.append((0, closed))
+                states = closed
+            prev_p = p
             nat = ones - j if p == 1 else (j if p == 14 else counts[p - 1])
             pv = p if p <= 13 else 1
             cur: dict = {}
-            for st, (val, _) in layers[-1].items():
+            get = cur.get
+            row = moves[nat]
+            for st, (val, _) in states.items():
                 a1, a2, a3, kk = st
                 need = a1 + a2
-                for used in (range(nat + 1) if optional else (nat,)):
-                    for x in range(k - kk + 1):
-                        t = used + x
-                        if t < need:
-                            continue
-                        rest = t - need
-                        for e3 in range(min(a3, rest) + 1):
-                            ns = (rest - e3, a1, a2 + e3, kk + x)
-                            nv = val + pv * t
-                            old = cur.get(ns)
-                            if old is None or nv > old[0]:
-                                cur[ns] = (nv, (st, used, x, e3))
-            layers.append(cur)
+                for t, used, x in row[k_max - kk]:
+                    if t < need:
+                        continue
+                    rest = t - need
+                    nv = val + pv * t
+                    k2 = kk + x
+                    for e3 in range((a3 if a3 < rest else rest) + 1):
+                        ns = (rest - e3, a1, a2 + e3, k2)
+                        old = get(ns)
+                        if old is None or nv > old[0]:
+                            cur[ns] = (nv, (st, used, x, e3))
+            layers.append((p, cur))
+            states = cur
             if not cur:
                 break
-        if len(layers) != last + 1:
-            continue
-        for st, (val, _) in layers[-1].items():
-            if st[0] or st[1] or (st[3] != k and not optional):
-                continue
-            if best is None or val > best[0]:
-                best = (val, _rebuild(layers, st, last))
-    return best
+        else:
+            for st, (val, _) in states.items():
+                if st[0] or st[1]:
+                    continue
+                k = st[3]
+                if found[k] is None or val > found[k][0]:
+                    found[k] = (val, _Witness(layers, st))
+    return found
 
 
-def _rebuild(layers: list[dict], st: tuple, last: int) -> tuple[Run, ...]:
-    """Runs from the decisions stored in the layers (walking back from the final state)."""
+def _rebuild(layers: list[tuple[int, dict]], st: tuple) -> tuple[Run, ...]:
+    """Runs from the decisions stored in the layers, walking back from the final state.
+
+    A layer at position 0 is a gap: every run ended there."""
     decisions = []
-    for p in range(last, 0, -1):
-        _, back = layers[p][st]
+    for p, layer in reversed(layers):
+        back = layer[st][1]
+        if p == 0:
+            st = back
+            continue
         prev, used, x, e3 = back
-        decisions.append((p, prev, used, x, e3))
+        decisions.append((p, used, x, e3))
         st = prev
     decisions.reverse()
     open1: list[list] = []
     open2: list[list] = []
     open3: list[list] = []
     done: list[list] = []
-    for p, prev, used, x, e3 in decisions:
-        pieces = [False] * used + [True] * x
-        it = iter(pieces)
-        n1, n2 = [], []
-        n3 = []
+    last_p = 0
+    for p, used, x, e3 in decisions:
+        if p != last_p + 1:
+            done.extend(open3)
+            open3 = []
+        last_p = p
+        it = iter([False] * used + [True] * x)
+        n2, n3 = [], []
         for r in open1:
             r[1].append(next(it))
             n2.append(r)
         for r in open2:
             r[1].append(next(it))
             n3.append(r)
-        ext = open3[:e3]
-        for r in ext:
+        for r in open3[:e3]:
             r[1].append(next(it))
+            n3.append(r)
         done.extend(open3[e3:])
-        n3.extend(ext)
-        for w in it:
-            n1.append([p, [w]])
-        open1, open2, open3 = n1, n2, n3
+        open1, open2, open3 = [[p, [w]] for w in it], n2, n3
     done.extend(open3)
     return tuple(sorted((Run(-1, r[0], tuple(r[1])) for r in done), key=lambda r: (r.start, len(r.wild))))
 
 
-_BESTS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+class ColourBest:
+    """The best runs of one colour with at most ``k`` wilds: their value, the wilds they use, and
+    (built on demand) the runs and the naturals they use."""
+
+    __slots__ = ("value", "wilds", "_parts", "_runs", "_used")
+
+    def __init__(self, value: int, wilds: int, parts: tuple = ()) -> None:
+        self.value, self.wilds, self._parts, self._runs, self._used = value, wilds, parts, None, None
+
+    @property
+    def runs(self) -> tuple["Run", ...]:
+        if self._runs is None:
+            runs: list[Run] = []
+            for part in self._parts:
+                runs.extend(part.runs() if isinstance(part, (_Witness, _Placed)) else part)
+            self._runs = tuple(runs)
+        return self._runs
+
+    @property
+    def used(self) -> int:
+        """The natural tiles the runs use, packed like a colour."""
+        if self._used is None:
+            used = 0
+            for r in self.runs:
+                for pos, w in zip(range(r.start, r.start + len(r.wild)), r.wild):
+                    if not w:
+                        used += 1 << (NIBBLE * ((pos - 1) % 13))
+            self._used = used
+        return self._used
 
 
-def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[int, ...]:
-    """The best value of runs from this colour (tiles may be left) using at most k wilds, k = 0..k_max."""
+_NOTHING = ColourBest(0, 0)
+_BESTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+_SEGMENTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+
+
+def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """For k = 0..k_max, the best runs from this colour with at most k wilds (tiles may be left).
+
+    The colour is cut where no run can cross (a gap wider than the wilds), each piece is solved
+    once and remembered, and the pieces are combined.
+
+    >>> [b.value for b in colour_best(0x0_0011_0000_0111, 1, True)]   # 1-2-3, 9-10 (+ a wild: 8 or 11)
+    [6, 36]
+    """
     key = (vec, k_max, wrap)
     got = _BESTS.get(key)
+    if got is not None:
+        return got
+    canon = run_canon(vec, k_max, wrap)
+    got = _BESTS.get((canon, k_max, wrap)) if canon != vec else None
     if got is None:
-        got = _colour_best(vec, k_max, wrap)
-        _BESTS[key] = got
+        if 1 <= k_max <= 2:
+            got = _placing(canon, k_max, wrap)
+        else:
+            acc: tuple[ColourBest, ...] = (_NOTHING,) * (k_max + 1)
+            for part in _segments(canon, k_max, wrap):
+                acc = _combine(acc, _segment_best(part, k_max, wrap))
+            got = acc
+        _BESTS[(canon, k_max, wrap)] = got
+    _BESTS[key] = got
     return got
 
 
-def _colour_best(vec: int, k_max: int, wrap: bool) -> tuple[int, ...]:
-    counts = _positions(vec, wrap)
-    ones = counts[0]
-    last = 14 if wrap else 13
-    best = [0] * (k_max + 1)
-    for j in range(ones + 1 if wrap else 1):
-        states = {(0, 0, 0, 0): 0}
-        for p in range(1, last + 1):
-            nat = ones - j if p == 1 else (j if p == 14 else counts[p - 1])
-            pv = p if p <= 13 else 1
-            cur: dict = {}
-            for (a1, a2, a3, kk), val in states.items():
-                need = a1 + a2
-                for used in range(nat + 1):
-                    for x in range(k_max - kk + 1):
-                        t = used + x
-                        if t < need:
-                            continue
-                        rest = t - need
-                        for e3 in range(min(a3, rest) + 1):
-                            ns = (rest - e3, a1, a2 + e3, kk + x)
-                            nv = val + pv * t
-                            if cur.get(ns, -1) < nv:
-                                cur[ns] = nv
-            states = cur
-        for (a1, a2, _, kk), val in states.items():
-            if a1 == 0 and a2 == 0 and val > best[kk]:
-                best[kk] = val
-    for k in range(1, k_max + 1):  # at most k wilds
-        best[k] = max(best[k], best[k - 1])
-    return tuple(best)
+_NEAR: dict[tuple[int, bool], list[int]] = {}
+
+
+def _near(vec: int, wrap: bool) -> list[int]:
+    """Numbers (0-based) within two of a tile of this colour (the 1 also next to the 13)."""
+    got = _NEAR.get((vec, wrap))
+    if got is None:
+        got = _NEAR[(vec, wrap)] = _near_of(vec, wrap)
+    return got
+
+
+def _near_of(vec: int, wrap: bool) -> list[int]:
+    pres = 0
+    for i in range(13):
+        if (vec >> (NIBBLE * i)) & 15:
+            pres |= 1 << i
+    if wrap and pres & 1:
+        pres |= 1 << 13
+    near = pres | (pres << 1) | (pres << 2) | (pres >> 1) | (pres >> 2)
+    if wrap:
+        near |= near >> 13
+    near &= MASK13
+    return [i for i in range(13) if near >> i & 1]
+
+
+class _Placed:
+    """Runs found with okeys placed as extra tiles: the pieces at those numbers are the okeys."""
+
+    __slots__ = ("base", "numbers")
+
+    def __init__(self, base: "ColourBest", numbers: tuple[int, ...]) -> None:
+        self.base, self.numbers = base, numbers
+
+    def runs(self) -> tuple["Run", ...]:
+        runs = [list(r.wild) for r in self.base.runs]
+        for q in self.numbers:
+            for r, flags in zip(self.base.runs, runs):
+                hit = next((i for i, n in enumerate(r.numbers) if n == q and not flags[i]), None)
+                if hit is not None:
+                    flags[hit] = True
+                    break
+            else:  # pragma: no cover - a placed okey always ends up in a run (see _placing)
+                raise AssertionError("placed okey not in a run")
+        return tuple(Run(r.colour, r.start, tuple(f)) for r, f in zip(self.base.runs, runs))
+
+
+def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """The best runs with up to two okeys: an okey in a run is just one more tile at its place, so
+    try each place near the colour's tiles and solve without okeys (memoised, mostly cached).
+    A placement is kept only when it gains, so every okey placed is in some run."""
+    base = colour_best(vec, 0, wrap)[0]
+    out = [base]
+    best1, q1_best = base, ()
+    singles = {}
+    bests = _BESTS
+    for q in _near(vec, wrap):
+        v1 = vec + (1 << (NIBBLE * q))
+        t = bests.get((v1, 0, wrap))
+        b = (t if t is not None else colour_best(v1, 0, wrap))[0]
+        singles[q] = b
+        if b.value > best1.value:
+            best1, q1_best = b, (q + 1,)
+    one = ColourBest(best1.value, 1, (_Placed(best1, q1_best),)) if q1_best else base
+    out.append(one)
+    if k_max >= 2:
+        best2, q2_best = one, ()
+        for q1 in singles:
+            v1 = vec + (1 << (NIBBLE * q1))
+            for q2 in _near(v1, wrap):
+                if q2 < q1:
+                    continue
+                v2 = v1 + (1 << (NIBBLE * q2))
+                t = bests.get((v2, 0, wrap))
+                b = (t if t is not None else colour_best(v2, 0, wrap))[0]
+                if b.value > best2.value:
+                    best2, q2_best = b, (q1 + 1, q2 + 1)
+        out.append(ColourBest(best2.value, 2, (_Placed(best2, q2_best),)) if q2_best else one)
+    return tuple(out)
+
+
+def _segments(vec: int, k_max: int, wrap: bool) -> list[int]:
+    """Pieces of a colour no run can join (the 1s stay with both ends when they may follow the 13)."""
+    if vec == 0:
+        return []
+    counts = _positions(vec)
+    active = _active(counts, k_max, wrap)
+    last = len(active) - 1
+    groups: list[list[int]] = []
+    cur: list[int] = []
+    for p in range(1, last + 1):
+        if active[p]:
+            cur.append(p)
+        elif cur:
+            groups.append(cur)
+            cur = []
+    if cur:
+        groups.append(cur)
+    if wrap and counts[0] and len(groups) > 1 and groups[-1][-1] == 14 and groups[0][0] == 1:
+        groups[0] = groups[0] + groups.pop()
+    out = []
+    for g in groups:
+        part = 0
+        for p in g:
+            i = 0 if p == 14 else p - 1
+            part |= vec & (15 << (NIBBLE * i))
+        if part:
+            out.append(part)
+    return out
+
+
+def _block(part: int) -> Optional[tuple[int, int]]:
+    """(first, length) when the piece is one block of consecutive single tiles without a 1."""
+    if part & 15:
+        return None
+    low = (part & -part).bit_length() - 1
+    first = low // NIBBLE
+    rest = part >> (NIBBLE * first)
+    length = 0
+    while rest:
+        if rest & 15 != 1:
+            return None
+        rest >>= NIBBLE
+        length += 1
+    return first + 1, length
+
+
+def _segment_best(part: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    key = (part, k_max, wrap)
+    got = _SEGMENTS.get(key)
+    if got is None and k_max == 0:
+        # Without wilds a block of three or more consecutive single tiles is best taken whole.
+        block = _block(part)
+        if block is not None and block[1] >= 3:
+            first, length = block
+            run = Run(-1, first, (False,) * length)
+            got = (ColourBest(run.value, 0, ((run,),)),)
+            _SEGMENTS[key] = got
+    if got is None:
+        exact = _colour_dp(part, k_max, wrap, optional=True)
+        out: list[ColourBest] = []
+        for k in range(k_max + 1):
+            cand = exact[k]
+            prev = out[-1] if out else _NOTHING
+            out.append(ColourBest(cand[0], k, (cand[1],)) if cand is not None and cand[0] > prev.value else prev)
+        got = tuple(out)
+        _SEGMENTS[key] = got
+    return got
+
+
+def _combine(a: tuple[ColourBest, ...], b: tuple[ColourBest, ...]) -> tuple[ColourBest, ...]:
+    out = []
+    for k in range(len(a)):
+        best_pair = None
+        for i in range(k + 1):
+            x, y = a[i], b[k - i]
+            if best_pair is None or x.value + y.value > best_pair[0].value + best_pair[1].value:
+                best_pair = (x, y)
+        x, y = best_pair  # type: ignore[misc]
+        out.append(ColourBest(x.value + y.value, x.wilds + y.wilds, x._parts + y._parts))
+    return tuple(out)
+
+
+def colour_runs(vec: int, k: int, wrap: bool) -> Optional[tuple[Run, ...]]:
+    """Runs using every tile of this colour and exactly ``k`` wilds, or None."""
+    got = _colour_dp(vec, k, wrap, optional=False)[k]
+    return None if got is None else got[1].runs()
 
 
 # --- sets ------------------------------------------------------------------------------------------
@@ -477,11 +755,111 @@ def _quick_reject(p: Packed, wrap: bool) -> bool:
     return False
 
 
+# --- tiles that need the wilds ---------------------------------------------------------------------
+
+def needy(p: Packed, wrap: bool = True) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(colour, number) of the tiles that fit no meld without a wild, and of those that fit none
+    even with one wild (so a meld of theirs holds two).  Computed on the whole hand: taking tiles
+    away never helps the others."""
+    a, b, c, d = p.present
+    s3 = (a & b & (c | d)) | (c & d & (a | b))
+    s2 = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    need0: list[tuple[int, int]] = []
+    need1: list[tuple[int, int]] = []
+    for col, m in enumerate(p.present):
+        if not m:
+            continue
+        mm = m | ((m & 1) << 13) if wrap else m
+        m1, m2 = mm >> 1, mm >> 2
+        t0 = mm & m1 & m2
+        t1 = (mm & m1) | (mm & m2) | (m1 & m2)
+        u0 = m & ~(_fold(t0 | (t0 << 1) | (t0 << 2), wrap) | s3)
+        u1 = u0 & ~(_fold(t1 | (t1 << 1) | (t1 << 2), wrap) | s2)
+        while u0:
+            low = u0 & -u0
+            n = low.bit_length()
+            need0.append((col, n))
+            if u1 & low:
+                need1.append((col, n))
+            u0 ^= low
+    return need0, need1
+
+
+def _lines(points: Sequence[tuple[int, int]], k: int, span: bool) -> bool:
+    """Whether ``k`` melds, each in one colour or of one number, can hold all the points.
+
+    With ``span`` (a single wild) a colour's points must also lie within five numbers."""
+    if not points:
+        return True
+    if k == 0:
+        return False
+    c0, n0 = points[0]
+    off_number = [q for q in points if q[1] != n0]
+    if _lines(off_number, k - 1, span):
+        return True
+    rest = [q for q in points if q[0] != c0]
+    if span:
+        nums = [q[1] for q in points if q[0] == c0]
+        if max(nums) - min(nums) > 4 and not (1 in nums and max(nums) >= 10):
+            return False
+    return _lines(rest, k - 1, span)
+
+
+def may_win(p: Packed, wrap: bool = True, skip: int = 0) -> bool:
+    """A quick necessary condition: False when no arrangement can hold every tile (but ``skip``
+    of them, at most one), from where the tiles are and how many wilds there are."""
+    r = p.wilds
+    if r >= 3:
+        return True
+    need0, need1 = needy(p, wrap)
+    if len(need0) <= skip:
+        return True
+    options = [(need0, need1)]
+    if skip:
+        options += [([q for q in need0 if q != x], [q for q in need1 if q != x]) for x in need0]
+    for n0, n1 in options:
+        if r == 0:
+            ok = not n0
+        elif r == 1:
+            ok = not n1 and _lines(n0, 1, True)
+        else:
+            ok = _lines(n0, 1, False) if n1 else _lines(n0, 2, False)
+        if ok:
+            return True
+    return False
+
+
+def discard_candidates(p: Packed, wrap: bool = True, pairs: bool = True) -> Optional[list[int]]:
+    """For a hand with one tile too many: the natural slots whose discard might leave a complete
+    hand; ``[]`` when no discard can, None when any might (the quick test cannot tell)."""
+    if pairs and p.odd.bit_count() <= p.wilds + 1:
+        return None
+    if may_win(p, wrap):
+        return None
+    r = p.wilds
+    if r >= 3:
+        return None
+    need0, need1 = needy(p, wrap)
+    out = []
+    for x in need0:
+        n0 = [q for q in need0 if q != x]
+        n1 = [q for q in need1 if q != x]
+        if r == 0:
+            ok = not n0
+        elif r == 1:
+            ok = not n1 and _lines(n0, 1, True)
+        else:
+            ok = _lines(n0, 1, False) if n1 else _lines(n0, 2, False)
+        if ok:
+            out.append(x[0] * 13 + x[1] - 1)
+    return out
+
+
 # --- complete hands --------------------------------------------------------------------------------
 
 def wins(p: Packed, wrap: bool = True) -> bool:
     """Every tile in sets and runs (any number of tiles; an empty hand is trivially complete)."""
-    if _quick_reject(p, wrap):
+    if _quick_reject(p, wrap) or (p.wilds == 2 and not may_win(p, wrap)):
         return False
     nums = _set_numbers(p, p.wilds)
     return _dfs_exact(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap)
@@ -524,8 +902,7 @@ def pairs_win(p: Packed, okey_completes_pair: bool = True) -> bool:
     return singles == 0 and p.wilds % 2 == 0
 
 
-@dataclass(frozen=True, slots=True)
-class SetChoice:
+class SetChoice(NamedTuple):
     """Tiles of one number put into sets: ``u`` per colour index, ``x`` wilds; ``value`` = number x size."""
 
     number: int
@@ -554,8 +931,7 @@ class SetChoice:
         return [(tuple(m), w) for m, w in zip(members, wilds)]
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """Melds found by the search: set choices and runs; ``left`` natural slots and wilds unused."""
 
     value: int
@@ -576,9 +952,9 @@ def arrange(p: Packed, wrap: bool = True) -> Optional[Layout]:
     sets, vecs, ks = found
     runs: list[Run] = []
     for c, (v, k) in enumerate(zip(vecs, ks)):
-        got = _colour_runs(v, k, wrap, optional=False)
+        got = colour_runs(v, k, wrap)
         assert got is not None
-        runs.extend(Run(c, r.start, r.wild) for r in got[1])
+        runs.extend(Run(c, r.start, r.wild) for r in got)
     value = sum(s.value for s in sets) + sum(r.value for r in runs)
     return Layout(value, tuple(sets), tuple(runs))
 
@@ -619,27 +995,33 @@ def _splits(masks: Sequence[int], total: int) -> Iterator[tuple[int, ...]]:
 
 def best(p: Packed, wrap: bool = True) -> Layout:
     """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
-    nums = _set_numbers(p, p.wilds)
-    state = {"value": -1, "sets": (), "ks": None, "vecs": None}
-    _dfs_best(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap, (), 0, state)
-    sets: tuple[SetChoice, ...] = state["sets"]  # type: ignore[assignment]
+    r0 = p.wilds
+    state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
+    _dfs_best(list(p.vecs), _set_numbers(p, r0), 0, r0, r0, wrap, (), 0, state)
+    sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
     runs: list[Run] = []
     left: list[int] = []
-    used_wilds = sum(s.x for s in sets)
-    for c, (v, k) in enumerate(zip(state["vecs"], state["ks"])):  # type: ignore[arg-type]
-        got = _colour_runs(v, k, wrap, optional=True)
-        assert got is not None
-        in_runs = [0] * 13
-        for r in got[1]:
-            runs.append(Run(c, r.start, r.wild))
-            used_wilds += sum(r.wild)
-            for pos, w in zip(range(r.start, r.start + len(r.wild)), r.wild):
-                if not w:
-                    in_runs[(pos - 1) % 13] += 1
-        for i in range(13):
-            left.extend([c * 13 + i] * (((v >> (NIBBLE * i)) & 15) - in_runs[i]))
-    value = sum(s.value for s in sets) + sum(r.value for r in runs)
-    return Layout(value, sets, tuple(runs), tuple(sorted(left)), p.wilds - used_wilds)
+    used_wilds = 0
+    for n, u, x in state["sets"]:
+        used_wilds += x
+    vecs, ks, r = state["vecs"], state["ks"], state["r"]
+    for c in range(4):
+        v = vecs[c]
+        if not v:
+            continue
+        cb = colour_best(v, r, wrap)[ks[c]]
+        if cb.value:
+            runs.extend(Run(c, x.start, x.wild) for x in cb.runs)
+            used_wilds += cb.wilds
+            rest = v - cb.used
+        else:
+            rest = v
+        base = c * 13
+        while rest:
+            i = ((rest & -rest).bit_length() - 1) // NIBBLE
+            left.append(base + i)
+            rest -= 1 << (NIBBLE * i)
+    return Layout(state["value"], sets, tuple(runs), tuple(left), r0 - used_wilds)
 
 
 def best_value(p: Packed, wrap: bool = True) -> int:
@@ -652,33 +1034,41 @@ def best_value(p: Packed, wrap: bool = True) -> int:
 
 def _dfs_best(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool,
               chosen: tuple, acc: int, state: dict, witness: bool = True) -> None:
+    """Choose, number by number, the tiles put into sets; at the end each colour's runs are looked
+    up.  ``chosen`` holds (number, u, x) for the sets so far."""
     if i == len(nums):
-        tables = [colour_best(v, k_max, wrap) for v in vecs]
+        # Tables for at most the r wilds still free (fewer wilds: smaller, more shared tables).
+        tabs = []
+        for v in vecs:
+            t = _BESTS.get((v, r, wrap))
+            tabs.append(t if t is not None else colour_best(v, r, wrap))
+        t0, t1, t2, t3 = tabs
         # Distribute the r remaining wilds over the colours (each table is "at most k").
-        best_total, best_ks = -1, None
         if r == 0:
-            best_total = tables[0][0] + tables[1][0] + tables[2][0] + tables[3][0]
-            best_ks = (0, 0, 0, 0)
+            best_total, best_ks = t0[0].value + t1[0].value + t2[0].value + t3[0].value, (0, 0, 0, 0)
         else:
+            best_total, best_ks = -1, None
             for ks in _distribute(r, 4):
-                tot = tables[0][ks[0]] + tables[1][ks[1]] + tables[2][ks[2]] + tables[3][ks[3]]
+                tot = t0[ks[0]].value + t1[ks[1]].value + t2[ks[2]].value + t3[ks[3]].value
                 if tot > best_total:
                     best_total, best_ks = tot, ks
         total = acc + best_total
         if total > state["value"]:
             state["value"] = total
             if witness:
-                state["sets"], state["ks"], state["vecs"] = chosen, best_ks, vecs
+                state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
         return
     n = nums[i]
     sh = NIBBLE * n
-    cs = ((vecs[0] >> sh) & 15, (vecs[1] >> sh) & 15, (vecs[2] >> sh) & 15, (vecs[3] >> sh) & 15)
+    v0, v1, v2, v3 = vecs
+    cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
     for u, x in _set_options(cs, r, True):
-        if u[0] or u[1] or u[2] or u[3] or x:
-            nv = [vecs[0] - (u[0] << sh), vecs[1] - (u[1] << sh), vecs[2] - (u[2] << sh), vecs[3] - (u[3] << sh)]
-            sc = SetChoice(n + 1, u, x)
-            _dfs_best(nv, nums, i + 1, r - x, k_max, wrap, chosen + (sc,) if witness else chosen,
-                      acc + sc.value, state, witness)
+        u0, u1, u2, u3 = u
+        size = u0 + u1 + u2 + u3 + x
+        if size:
+            nv = [v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh)]
+            _dfs_best(nv, nums, i + 1, r - x, k_max, wrap, chosen + ((n + 1, u, x),) if witness else chosen,
+                      acc + (n + 1) * size, state, witness)
         else:
             _dfs_best(vecs, nums, i + 1, r, k_max, wrap, chosen, acc, state, witness)
 
@@ -708,4 +1098,6 @@ def clear_caches() -> None:
     """Forget every memoised table (for benchmarks that want to count the cold start)."""
     _MASKS.clear()
     _BESTS.clear()
+    _SEGMENTS.clear()
     _OPTIONS.clear()
+    _NEAR.clear()
