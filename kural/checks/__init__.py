@@ -33,11 +33,12 @@ class FieldType:
     show: Callable[[Any], str] = str
 
 
-def _as_text(value: Any) -> str:
+def _as_text(value: Any, expected: str = "text") -> str:
+    """Tokens written as one string or as a YAML list."""
     if isinstance(value, list):
         return " ".join(str(v) for v in value)
-    if not isinstance(value, (str, int)):
-        raise ExpectError("text", value)
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise ExpectError(expected, value)
     return str(value)
 
 

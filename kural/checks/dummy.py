@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from kural.checks import CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
+from kural.checks import _as_text, CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
 from kural.games import dummy, dummy_play
 from kural.games.dummy import Deal, DealError
 from kural.games.dummy_play import ILLEGAL, ITEMS, IllegalPlay, Play, PlayError, parse_plays
@@ -37,11 +37,7 @@ _PLAYER = re.compile(r"^p[1-4]$")
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise ExpectError("cards, e.g. QS 10H AC", value)
-    return str(value)
+    return _as_text(value, "cards, e.g. QS 10H AC")
 
 
 def _card(value: Any) -> Card:

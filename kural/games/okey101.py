@@ -29,7 +29,7 @@ from kural import rulesets
 from kural.arrange import Arrangement, best_value
 from kural.melds import MeldRules, MeldVerdict, classify
 from kural.notation import FAKE, Tile, parse_tiles  # noqa: F401  (doctest)
-from kural.games.okey_tiles import Meld, okey_of, pairs_of, realise, split_counts, to_pieces
+from kural.games.okey_tiles import Meld, Opening, okey_of, pairs_of, realise, split_counts, to_pieces
 
 GAME = "okey101"
 
@@ -151,24 +151,6 @@ rulesets.register(STANDARD.variant(
 def get(name: str = "standard") -> Okey101Rules:
     """A registered ruleset of this game by name."""
     return rulesets.get(GAME, name)  # type: ignore[no-any-return]
-
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """The best melds from a rack, their total, the tiles left, and the total needed to open."""
-
-    value: int
-    melds: tuple[Meld, ...]
-    left: tuple[Tile, ...]
-    threshold: int
-
-    @property
-    def reaches(self) -> bool:
-        return self.value >= self.threshold
-
-    @property
-    def short_by(self) -> int:
-        return max(0, self.threshold - self.value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,25 @@ class Meld:
         return " ".join(str(t) for t in self.tiles)
 
 
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The best melds from a rack (Okey 101's opening, Rummikub's initial meld): their total, the
+    tiles left, and the total needed to open."""
+
+    value: int
+    melds: tuple[Meld, ...]
+    left: tuple[Tile, ...]
+    threshold: int
+
+    @property
+    def reaches(self) -> bool:
+        return self.value >= self.threshold
+
+    @property
+    def short_by(self) -> int:
+        return max(0, self.threshold - self.value)
+
+
 def meld_from_verdict(tiles: Sequence[Tile], verdict: MeldVerdict) -> Optional[Meld]:
     if not verdict.valid or verdict.kind is None:
         return None

@@ -29,7 +29,7 @@ from typing import Final, Literal, Optional, Sequence
 
 from kural import rulesets
 from kural.games import rummikub_dp as dp
-from kural.games.okey_tiles import Meld
+from kural.games.okey_tiles import Meld, Opening
 from kural.melds import MeldRules, MeldVerdict, Piece, classify
 from kural.notation import JOKER, Card, Tile, TileError, parse_cards, parse_tiles  # noqa: F401  (doctest)
 
@@ -199,24 +199,6 @@ def _meld_order(m: Meld) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------------------------
 # The initial meld
-
-@dataclass(frozen=True, slots=True)
-class Opening:
-    """The best initial meld from a rack: its value, its sets, the tiles left, the threshold."""
-
-    value: int
-    melds: tuple[Meld, ...]
-    left: tuple[Tile, ...]
-    threshold: int
-
-    @property
-    def reaches(self) -> bool:
-        return self.value >= self.threshold
-
-    @property
-    def short_by(self) -> int:
-        return max(0, self.threshold - self.value)
-
 
 def opening(tiles: Sequence[Tile], rules: RummikubRules = STANDARD) -> Opening:
     """The highest total of sets that can be laid from one's own rack; a joker counts the tile it stands for.
