@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -30,6 +31,17 @@ def extract() -> Catalog:
         if "tests" in filename or filename.startswith("scripts"):
             continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # N_() and NC_() anywhere, also nested in other calls (Babel's extractor skips those).
+    for path in sorted((ROOT / "kural").rglob("*.py")):
+        rel = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            args = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if node.func.id == "N_" and len(args) == 1:
+                catalog.add(args[0], None, [(rel, node.lineno)])
+            elif node.func.id == "NC_" and len(args) == 2:
+                catalog.add(args[1], None, [(rel, node.lineno)], context=args[0])
     # Words that live in registries rather than in N_() calls: what each example kind checks, and
     # each variant ruleset's description.
     for (game, name), kind in sorted(registry_texts()[0].items()):
