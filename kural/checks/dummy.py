@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from kural.checks import _as_text, CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
+from kural.checks import _as_text, _choice, CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
 from kural.games import dummy, dummy_play
 from kural.games.dummy import Deal, DealError
 from kural.games.dummy_play import ILLEGAL, ITEMS, IllegalPlay, Play, PlayError, parse_plays
@@ -138,14 +138,6 @@ def _awards(value: Any) -> dict[str, tuple[str, ...]]:
         if codes:
             out[str(p)] = codes
     return dict(sorted(out.items()))
-
-
-def _choice(*options: str) -> Callable[[Any], str]:
-    def parse(value: Any) -> str:
-        if value not in options:
-            raise ExpectError(" / ".join(options), value)
-        return str(value)
-    return parse
 
 
 def _show_cards(v: Any) -> str:

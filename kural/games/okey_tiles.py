@@ -11,10 +11,9 @@ Tile.parse('K1')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Sequence
 
 from kural.arrange import WILD, Arrangement, PlacedMeld
-from kural.melds import MeldVerdict
 from kural.notation import COLOURS, FAKE, Tile, TileError, parse_tiles  # noqa: F401  (doctest)
 from kural.melds import Piece
 
@@ -98,12 +97,6 @@ class Opening:
     @property
     def short_by(self) -> int:
         return max(0, self.threshold - self.value)
-
-
-def meld_from_verdict(tiles: Sequence[Tile], verdict: MeldVerdict) -> Optional[Meld]:
-    if not verdict.valid or verdict.kind is None:
-        return None
-    return Meld(verdict.kind, tuple(tiles), tuple(Tile(c, n) for c, n in verdict.stands_for), verdict.value)
 
 
 def realise(arrangement: Arrangement, wild_tile: Tile, natural_of_slot) -> tuple[tuple[Meld, ...], tuple[Tile, ...]]:
