@@ -9,6 +9,15 @@ from kural.problems import Problem
 from kural.records.load import _compose, _FileReader
 
 
+def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:
+    """Per term and language, the words translators must not use for it (``avoid:``)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {key: {lang: list(words) for lang, words in (term.get("avoid") or {}).items()}
+            for key, term in (data.get("terms") or {}).items() if isinstance(term, dict)}
+
+
 def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
     shown = str(path)
     root = _compose(path, shown, problems)
@@ -26,7 +35,7 @@ def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, st
         tm = r.mapping(node, key)
         if tm is None:
             continue
-        r.check_keys(tm, [*LANGS, "note"], key)
+        r.check_keys(tm, [*LANGS, "note", "avoid"], key)
         words = {}
         for lang in LANGS:
             if lang not in tm:

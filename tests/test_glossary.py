@@ -1,0 +1,45 @@
+"""One glossary: every term in four languages, and records never use a word the glossary rules out."""
+
+from pathlib import Path
+
+import pytest
+
+from kural.i18n import LANGS
+from kural.records import load
+from kural.records.glossary import load_avoided, load_glossary
+from kural.search import fold
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = ROOT / "rules" / "glossary.yaml"
+
+
+def test_every_term_in_four_languages():
+    problems = []
+    terms = load_glossary(GLOSSARY, problems)
+    assert not problems and len(terms) > 40
+    assert all(set(words) == set(LANGS) for words in terms.values())
+
+
+@pytest.fixture(scope="module")
+def records():
+    return load([ROOT / "rules"]).records
+
+
+@pytest.mark.parametrize("lang", ["ja", "tr", "it", "en"])
+def test_records_use_the_glossary_words(records, lang):
+    avoided = [(key, w) for key, per in load_avoided(GLOSSARY).items() for w in per.get(lang, [])]
+    assert lang not in ("ja", "it") or avoided, "the glossary names words to avoid"
+    found = []
+    for rec in records:
+        texts = [rec.title[lang], rec.text[lang], *rec.keywords[lang]] + [ex.caption[lang] for ex in rec.examples if ex.caption]
+        folded = [fold(x) for x in texts]
+        for key, word in avoided:
+            if any(fold(word) in x for x in folded):
+                found.append(f"{rec.key}: '{word}' (the glossary says '{load_glossary(GLOSSARY, [])[key][lang]}')")
+    assert not found, found
+
+
+def test_the_check_can_fail(tmp_path):
+    g = tmp_path / "glossary.yaml"
+    g.write_text("terms:\n  okey: {en: okey, tr: okey, it: jolly, ja: ジョーカー, avoid: {it: [jolly]}}\n", encoding="utf-8")
+    assert load_avoided(g) == {"okey": {"it": ["jolly"]}}
