@@ -143,21 +143,82 @@ def game_page(game: str, corpus: Corpus, lang: str) -> str:
     return "\n".join(out)
 
 
+# Each alphabet in its own order (Turkish: c ç, g ğ, ı i, o ö, s ş, u ü are separate letters).
+ALPHABETS = {
+    "tr": "abcçdefgğhıijklmnoöprsştuüvyzqwx",
+    "it": "abcdefghijklmnopqrstuvwxyz",
+    "en": "abcdefghijklmnopqrstuvwxyz",
+}
+
+
+def _lower(word: str, lang: str) -> str:
+    if lang == "tr":
+        word = word.replace("I", "ı").replace("İ", "i")
+    return word.lower()
+
+
+def _initial(word: str, lang: str) -> str:
+    """The letter a keyword is listed under: its first letter, or 0-9 (Japanese: no letter groups)."""
+    first = _lower(word, lang)[:1]
+    if first.isdigit() or not first.isalpha():
+        return "0–9"
+    if lang == "ja":
+        return ""
+    if lang != "tr":
+        from kural.search import fold
+        first = fold(first)[:1] or first
+    return first.upper() if not (lang == "tr" and first == "i") else "İ"
+
+
+def collation_key(word: str, lang: str) -> tuple:
+    """Sort key for a keyword in its language's alphabetical order.
+
+    >>> sorted(["şans", "sıra", "çift", "cep", "ıstaka", "iki"], key=lambda w: collation_key(w, "tr"))
+    ['cep', 'çift', 'ıstaka', 'iki', 'sıra', 'şans']
+    >>> sorted(["11 kart", "2 küçük", "101"], key=lambda w: collation_key(w, "tr"))
+    ['2 küçük', '11 kart', '101']
+    """
+    from kural.search import fold
+
+    lowered = _lower(word, lang)
+    alphabet = ALPHABETS.get(lang)
+    if alphabet is None:  # Japanese: the code order of kana and kanji
+        return (0, fold(lowered), word)
+    # Numbers in numeric order (2 before 11), letters in the alphabet's order.
+    parts: list[tuple[int, int]] = []
+    for chunk in re.findall(r"\d+|\D", lowered):
+        if chunk.isdigit():
+            parts.append((0, int(chunk)))
+        else:
+            parts.append((1, alphabet.index(chunk) if chunk in alphabet else 100 + ord(fold(chunk)[:1] or chunk)))
+    return (0 if lowered[:1].isdigit() else 1, parts, word)
+
+
 def keywords_page(corpus: Corpus, lang: str) -> str:
-    """Every keyword of the language, each linking to its rules."""
+    """Every keyword of the language, in its alphabetical order, each linking to its rules."""
     index: dict[str, list[Record]] = {}
     for rec in corpus.records:
         for kw in rec.keywords[lang]:
             index.setdefault(kw.strip(), []).append(rec)
+    groups: dict[str, list[str]] = {}
+    for kw in sorted(index, key=lambda k: collation_key(k, lang)):
+        groups.setdefault(_initial(kw, lang), []).append(kw)
     out = [f"# {md_text(t(lang, KEYWORD_INDEX))}\n",
-           f'<p class="kural-lead">{escape(t(lang, LEAD_KEYWORDS))}</p>\n',
-           '<dl class="kural-kwindex">']
-    for kw in sorted(index, key=lambda k: (k.casefold(), k)):
-        links = " · ".join(
-            f'<a href="../{r.game}/#{r.id}">{escape(game_name(lang, r.game))} {r.id}</a>'
-            for r in sorted({r.key: r for r in index[kw]}.values(), key=lambda r: (GAME_ORDER.index(r.game), r.id)))
-        out.append(f"<dt>{escape(kw)}</dt><dd>{links}</dd>")
-    out.append("</dl>\n")
+           f'<p class="kural-lead">{escape(t(lang, LEAD_KEYWORDS))}</p>\n']
+    letters = [g for g in groups if g]
+    if len(letters) > 1:
+        jump = " ".join(f'<a href="#kw-{i}">{escape(g)}</a>' for i, g in enumerate(groups) if g)
+        out.append(f'<p class="kural-letters">{jump}</p>\n')
+    for i, (letter, words) in enumerate(groups.items()):
+        if letter:
+            out.append(f'<h2 id="kw-{i}" class="kural-letter">{escape(letter)}</h2>')
+        out.append('<dl class="kural-kwindex">')
+        for kw in words:
+            links = " · ".join(
+                f'<a href="../{r.game}/#{r.id}">{escape(game_name(lang, r.game))} {r.id}</a>'
+                for r in sorted({r.key: r for r in index[kw]}.values(), key=lambda r: (GAME_ORDER.index(r.game), r.id)))
+            out.append(f"<dt>{escape(kw)}</dt><dd>{links}</dd>")
+        out.append("</dl>\n")
     return "\n".join(out)
 
 
