@@ -227,7 +227,7 @@ def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
     order = [lang, *[x for x in LANGS if x != lang]]
     head = "".join(f'<th lang="{x}">{escape(LANG_NAMES[x])}</th>' for x in order)
     rows = []
-    for key in sorted(glossary, key=lambda k: glossary[k][lang].casefold()):
+    for key in sorted(glossary, key=lambda k: collation_key(glossary[k][lang], lang)):
         term = glossary[key]
         cells = "".join(f'<td lang="{x}">{escape(term[x])}</td>' for x in order)
         rows.append(f'<tr id="term-{escape(key)}">{cells}</tr>')
