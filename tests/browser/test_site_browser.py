@@ -32,11 +32,12 @@ def test_every_page_loads_without_failed_requests_or_errors(browser, server, bui
     assert not errors, errors[:5]
 
 
-def test_no_serious_accessibility_violation(browser, server, built):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violation(browser, server, built, scheme):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     problems = []
     for path in _pages(built):

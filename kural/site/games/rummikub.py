@@ -92,7 +92,7 @@ def marked_tile(lang: str, tile: Tile, stands_for: Optional[Tile] = None, new: b
     at = html.index('aria-label="') + len('aria-label="')
     end = html.index('"', at)
     # The theme colours <mark>; a little padding lets the colour show round the tile.
-    return f'<mark class="kural-new" style="padding:.15rem;border-radius:.3rem">{html[:end]}{extra}{html[end:]}</mark>'
+    return f'<mark class="kural-new">{html[:end]}{extra}{html[end:]}</mark>'
 
 
 def meld_html(lang: str, m: Meld, new: Optional[Counter[Tile]] = None) -> str:
