@@ -654,15 +654,21 @@ def _set_options(cs: tuple[int, int, int, int], r: int, optional: bool) -> tuple
     return got
 
 
+def _set_mask(present: tuple[int, int, int, int], wilds: int) -> int:
+    """Bit per number (0-based) where a set can be made from the colours present and ``wilds``
+    okeys: three colours, two and a wild, or any one with two wilds.  (``_quick_reject`` spells the
+    first two out inline: it is the hot path.)"""
+    a, b, c, d = present
+    if wilds == 0:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if wilds == 1:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    return a | b | c | d
+
+
 def _set_numbers(p: Packed, r: int) -> list[int]:
     """Numbers (0-based) where some set could be made with at most ``r`` wilds."""
-    a, b, c, d = p.present
-    if r == 0:
-        cand = (a & b & (c | d)) | (c & d & (a | b))
-    elif r == 1:
-        cand = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    else:
-        cand = a | b | c | d
+    cand = _set_mask(p.present, r)
     out = []
     while cand:
         low = cand & -cand
@@ -685,13 +691,9 @@ def stranded(p: Packed, wrap: bool = True) -> list[int]:
     """
     out = []
     r = p.wilds
-    a, b, c, d = p.present
     if r >= 2:
         return out
-    if r == 0:
-        sets = (a & b & (c | d)) | (c & d & (a | b))
-    else:
-        sets = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    sets = _set_mask(p.present, r)
     for col, m in enumerate(p.present):
         if not m:
             continue
@@ -817,16 +819,16 @@ def may_win(p: Packed, wrap: bool = True, skip: int = 0) -> bool:
     options = [(need0, need1)]
     if skip:
         options += [([q for q in need0 if q != x], [q for q in need1 if q != x]) for x in need0]
-    for n0, n1 in options:
-        if r == 0:
-            ok = not n0
-        elif r == 1:
-            ok = not n1 and _lines(n0, 1, True)
-        else:
-            ok = _lines(n0, 1, False) if n1 else _lines(n0, 2, False)
-        if ok:
-            return True
-    return False
+    return any(_covered(r, n0, n1) for n0, n1 in options)
+
+
+def _covered(wilds: int, need0: list, need1: list) -> bool:
+    """Whether ``wilds`` okeys can supply what the needy tiles lack (the quick test's last step)."""
+    if wilds == 0:
+        return not need0
+    if wilds == 1:
+        return not need1 and _lines(need0, 1, True)
+    return _lines(need0, 1, False) if need1 else _lines(need0, 2, False)
 
 
 def discard_candidates(p: Packed, wrap: bool = True, pairs: bool = True) -> Optional[list[int]]:
@@ -842,15 +844,7 @@ def discard_candidates(p: Packed, wrap: bool = True, pairs: bool = True) -> Opti
     need0, need1 = needy(p, wrap)
     out = []
     for x in need0:
-        n0 = [q for q in need0 if q != x]
-        n1 = [q for q in need1 if q != x]
-        if r == 0:
-            ok = not n0
-        elif r == 1:
-            ok = not n1 and _lines(n0, 1, True)
-        else:
-            ok = _lines(n0, 1, False) if n1 else _lines(n0, 2, False)
-        if ok:
+        if _covered(r, [q for q in need0 if q != x], [q for q in need1 if q != x]):
             out.append(x[0] * 13 + x[1] - 1)
     return out
 
