@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Final, Mapping
 
+from kural.games.okey_tiles import okey_of
 from kural.i18n import N_
 from kural.notation import Tile, parse_cards, parse_tiles
 
@@ -128,6 +129,13 @@ def same(expected: Any, actual: Any) -> bool:
 def verdict_word(valid: bool) -> str:
     return "valid" if valid else "invalid"
 
+
+def _okey(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    return Outcome(okey_of(v["indicator"]))
+
+
+# The okey from an indicator: one kind, the same in both okey games.
+OKEY = CheckKind("okey", {"indicator": TILE}, TILE, _okey, doc="the okey shown by an indicator")
 
 # Each game registers its kinds.
 from kural.checks import dummy, okey, okey101, rummikub  # noqa: E402,F401

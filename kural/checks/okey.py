@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from kural.checks import (HAND, INT, KINDS, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome,
+from kural.checks import (
+    HAND, INT, OKEY, KINDS, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome,
                           register, verdict_word)
 from kural.games import okey
 from kural.games.okey_deal import DealError
 from kural.games.okey_score import Round, ScoreError
-from kural.games.okey_tiles import okey_of
 from kural.notation import Tile, parse_tiles
 
 GAME = "okey"
@@ -161,10 +161,6 @@ def _pair(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(verdict_word(verdict.valid), verdict)
 
 
-def _okey(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    return Outcome(okey_of(v["indicator"]))
-
-
 def _hand(rules: Any, v: Mapping[str, Any]) -> Outcome:
     result = okey.hand(v["tiles"], v["indicator"], rules)
     return Outcome(result.kind, result)
@@ -222,7 +218,7 @@ def _kind(name: str, fields: Mapping[str, FieldType], expect: FieldType, fn: Cal
 
 
 _kind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, "the tiles form a valid set or run")
-_kind("okey", {"indicator": TILE}, TILE, _okey, "the okey shown by an indicator")
+register(GAME, OKEY)
 _kind("pair", {"tiles": TILES, "indicator": TILE}, VERDICT, _pair, "two tiles form a pair (an okey completes any pair)")
 _kind("hand", {"tiles": TILES, "indicator": TILE}, HAND, _hand,
       "a 14-tile hand: all in sets and runs (melds), seven pairs (pairs), or none")

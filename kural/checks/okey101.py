@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from kural.checks import (
-    INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome, kind, register, verdict_word,
+    INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome, kind, register, verdict_word,
 )
 from kural.games import okey101
 from kural.games.okey101_play import TableMeldError
 from kural.games.okey101_score import RoundError, Seat, check_round
-from kural.games.okey_tiles import okey_of
 
 GAME = "okey101"
 
@@ -110,10 +109,6 @@ def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(verdict_word(verdict.valid), verdict)
 
 
-def _okey(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    return Outcome(okey_of(v["indicator"]))
-
-
 def _opening(rules: Any, v: Mapping[str, Any]) -> Outcome:
     result = okey101.opening(v["tiles"], v["indicator"], rules, v.get("previous", 0))
     return Outcome(result.value, result)
@@ -174,7 +169,7 @@ def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
 PREVIOUS = {"previous": INT, "previous_pairs": INT}
 
 register(GAME, CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
-register(GAME, CheckKind("okey", {"indicator": TILE}, TILE, _okey, doc="the okey shown by an indicator"))
+register(GAME, OKEY)
 register(GAME, CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening, {"previous": INT},
                          doc="the largest total value of melds that can be laid from the tiles"))
 register(GAME, CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any, Mapping, Optional, Sequence
 
 from kural import checks
-from kural.explain import tile_label, word
+from kural.explain import HAND_REASONS, tile_label, word
 from kural.games import okey
 from kural.games.okey_deal import DealPlan, full_set
 from kural.games.okey_score import Game, Round
@@ -27,11 +27,6 @@ from kural.worked import worked
 
 GAME = "okey"
 
-HAND_REASONS = {
-    "hand_size": N_("a winning hand has {size} tiles, not {count}"),
-    "stranded": N_("these tiles fit in no set or run, even with the okeys: {tiles}"),
-    "no_split": N_("each tile fits some set or run, but not all of them at once"),
-}
 PAIR_REASONS = {
     "pair_size": N_("a pair is two tiles"),
     "pair_colour": N_("the same number in two colours is not a pair"),
