@@ -14,7 +14,7 @@ from typing import Any, Callable, Final, Optional, Sequence
 
 from kural import checks
 from kural.explain import card_label, label, reason, tile_label, word
-from kural.i18n import N_, gettext
+from kural.i18n import gettext
 from kural.notation import Card, Tile
 from kural.vocabulary import SUIT_SYMBOLS
 
@@ -102,12 +102,12 @@ def _indicator_html(lang: str, game: str, ex: Any) -> str:
 
 
 def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    """Pieces, then the verdict; games register richer figures for their kinds."""
+    """Pieces, then the verdict, for the kinds every game shares (meld, okey, points); games register
+    richer figures for their own kinds."""
     pieces = ex.values.get("tiles") or ex.values.get("cards") or ()
     okey = _okey_of(ex)
-    body = _indicator_html(lang, game, ex) if ex.check != "okey" else ""
+    body = _indicator_html(lang, game, ex)
     if ex.check == "okey":
-        body = _indicator_html(lang, game, ex)
         verdict = badge(lang, True, f"{word(lang, 'okey')}: {tile_label(lang, game, outcome.actual)}")
     elif ex.check == "meld":
         v = outcome.detail
@@ -118,29 +118,6 @@ def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
             verdict = badge(lang, True, f"{word(lang, 'valid')} · {word(lang, v.kind)} · {word(lang, 'value')} {v.value}")
         else:
             verdict = badge(lang, False, f"{word(lang, 'invalid')}: {reason(lang, v.reason, cards)}")
-    elif ex.check in ("opening",) and hasattr(outcome.detail, "melds"):
-        o = outcome.detail
-        body += row(lang, game, pieces, okey, cls="kural-rack")
-        body += '<span class="kural-arrow" aria-hidden="true">↓</span>' + melds_html(lang, game, o.melds, okey)
-        msg = gettext(lang, N_("total {value}: enough to open (at least {threshold})")) if o.reaches else \
-            gettext(lang, N_("total {value}: {short} short of the {threshold} needed to open"))
-        verdict = badge(lang, o.reaches, msg.format(value=o.value, threshold=o.threshold, short=o.threshold - o.value))
-    elif ex.check == "hand":
-        h = outcome.detail
-        if h.kind == "melds":
-            body += melds_html(lang, game, h.melds, okey)
-        elif h.kind == "pairs":
-            body += "".join(row(lang, game, p, okey, cls="kural-pair") for p in h.pairs)
-        else:
-            body += row(lang, game, pieces, okey)
-        verdict = badge(lang, h.kind != "none", word(lang, h.kind))
-    elif ex.check == "pairs":
-        p = outcome.detail
-        body += row(lang, game, pieces, okey, cls="kural-rack")
-        body += '<span class="kural-arrow" aria-hidden="true">↓</span>'
-        body += '<span class="kural-melds">' + "".join(row(lang, game, pr, okey, cls="kural-pair") for pr in p.pairs) + "</span>"
-        text = gettext(lang, N_("{count} pairs ({needed} needed to open with pairs)")).format(count=p.count, needed=p.needed)
-        verdict = badge(lang, p.can_open, text)
     elif ex.check == "points":
         body += row(lang, game, pieces)
         verdict = badge(lang, True, f"{word(lang, 'points')}: {outcome.actual}")
@@ -148,6 +125,14 @@ def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
         body += row(lang, game, pieces, okey) if pieces else ""
         verdict = badge(lang, True, f"{word(lang, 'engine')}: {checks.kind(game, ex.check).expect.show(outcome.actual)}")
     return body + verdict
+
+
+def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
+    """The verdict on an opening (Okey 101) or initial meld (Rummikub): ``enough`` and ``short`` are the
+    game's own messages, with {value}, {threshold} and {short}."""
+    msg = enough if opening.reaches else short
+    text = gettext(lang, msg).format(value=opening.value, threshold=opening.threshold, short=opening.short_by)
+    return badge(lang, opening.reaches, text)
 
 
 def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "") -> str:

@@ -19,7 +19,7 @@ from kural.games.okey101_score import RoundScore, Seat
 from kural.games.okey_tiles import Meld, okey_of
 from kural.i18n import N_, gettext
 from kural.notation import COLOURS, FAKE, Tile
-from kural.site.figures import badge, figure, melds_html, row, tile_html
+from kural.site.figures import badge, figure, melds_html, opening_badge, row, tile_html
 from kural.worked import worked
 
 GAME = "okey101"
@@ -127,12 +127,8 @@ def opening_html(lang: str, tiles: Sequence[Tile], indicator: Tile, o: okey101.O
     body += _arrow() + melds_html(lang, GAME, o.melds, okey)
     if o.left:
         body += _label(lang, word(lang, "left")) + row(lang, GAME, o.left, okey, cls="kural-rack")
-    if o.reaches:
-        msg = t(lang, N_("total {value}: enough to open (at least {threshold})"), value=o.value, threshold=o.threshold)
-    else:
-        msg = t(lang, N_("total {value}: {short} short of the {threshold} needed to open"),
-                value=o.value, threshold=o.threshold, short=o.short_by)
-    return body + badge(lang, o.reaches, msg)
+    return body + opening_badge(lang, o, N_("total {value}: enough to open (at least {threshold})"),
+                                N_("total {value}: {short} short of the {threshold} needed to open"))
 
 
 def pairs_html(lang: str, tiles: Sequence[Tile], indicator: Tile, p: okey101.Pairs) -> str:

@@ -20,7 +20,7 @@ from kural.games.rummikub import RummikubRules
 from kural.i18n import N_, gettext
 from kural.melds import MeldVerdict
 from kural.notation import JOKER, Tile
-from kural.site.figures import badge, card_html, figure, row, tile_html
+from kural.site.figures import badge, card_html, figure, opening_badge, row, tile_html
 from kural.worked import worked
 
 GAME = "rummikub"
@@ -164,12 +164,8 @@ def opening_html(lang: str, tiles: Sequence[Tile], o: rummikub.Opening) -> str:
     body += _arrow() + (melds_html(lang, o.melds) if o.melds else "—")
     if o.left:
         body += _label(lang, word(lang, "left")) + row(lang, GAME, o.left, cls="kural-rack")
-    if o.reaches:
-        msg = t(lang, N_("total {value}: enough for the initial meld (at least {threshold})"), value=o.value, threshold=o.threshold)
-    else:
-        msg = t(lang, N_("total {value}: {short} short of the {threshold} the initial meld needs"),
-                value=o.value, threshold=o.threshold, short=o.short_by)
-    return body + badge(lang, o.reaches, msg)
+    return body + opening_badge(lang, o, N_("total {value}: enough for the initial meld (at least {threshold})"),
+                                N_("total {value}: {short} short of the {threshold} the initial meld needs"))
 
 
 def best_html(lang: str, table: Sequence[Sequence[Tile]], rack: Sequence[Tile], m: rummikub.BestMove,
