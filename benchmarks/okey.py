@@ -14,9 +14,10 @@ import time
 from typing import Any, Callable, Sequence
 
 from benchmarks._figure import Figure
-from kural.games import okey, okey_hand
-from kural.games.okey_deal import full_set
-from kural.notation import Tile
+from kural.games import okey
+from kural.games.okey import fast as okey_hand
+from kural.games.okey.deal import full_set
+from kural.core.notation import Tile
 
 SEED = 20240607
 CHECK_HANDS = 50_000

@@ -5,8 +5,8 @@ go in, and 20 more tiles are drawn (a fake okey may come too).  Figures:
 
 * ``okey101.opening`` — value, melds and tiles left, as pages and ``kural check`` use it (the target);
 * the same from a cold start (the shared per-colour run table empty);
-* the value alone (``kural.arrange.fast_value``);
-* the general search that ``kural.arrange`` used before (the starting point);
+* the value alone (``kural.core.arrange.fast_value``);
+* the general search that ``kural.core.arrange`` used before (the starting point);
 * the peer okey-solver-py, when installed (``pip install okey-solver-py``).  It reads runs the classic
   Okey way (12-13-1 allowed), so its totals are not Okey 101's; only its speed is shown.
 """
@@ -21,8 +21,8 @@ from typing import Callable, Sequence
 from benchmarks._figure import Figure
 from kural import arrange
 from kural.games import okey101
-from kural.games.okey_tiles import okey_of, split_counts
-from kural.notation import COLOURS, FAKE, Tile
+from kural.core.tiles import okey_of, split_counts
+from kural.core.notation import COLOURS, FAKE, Tile
 
 TARGET = 2000.0
 
@@ -81,7 +81,7 @@ def run() -> list[Figure]:
         Figure("okey101 best opening, 22-tile rack with two okeys (melds + total)", main_rate, "racks/s",
                target=f"≥ {TARGET:,.0f}/s", ok=main_rate >= TARGET),
         Figure("  the same from a cold start (run table empty)", cold_rate, "racks/s"),
-        Figure("  best total alone (kural.arrange.fast_value)", value_rate, "racks/s"),
+        Figure("  best total alone (kural.core.arrange.fast_value)", value_rate, "racks/s"),
         Figure("  before: the general lowest-tile-first search", general_rate, "racks/s"),
         _peer(main[:20]),
     ]

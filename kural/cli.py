@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from kural import rulesets
+from kural import registry
+from kural.core.errors import KuralError
 from kural.i18n import LANGS, N_, gettext
-from kural.notation import NotationError
 
 DEFAULT_RULES = Path("rules")
 
@@ -45,15 +45,33 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
+def check_fields(game: str, words: Sequence[str], indicator: Optional[str]) -> dict[str, list[str]]:
+    """``FIELD=VALUE`` words as fields (a field given twice is a list); other words are the tiles or cards."""
+    fields: dict[str, list[str]] = {}
+    pieces = []
+    for w in words:
+        name, eq, value = w.partition("=")
+        if eq and name.isidentifier():
+            fields.setdefault(name, []).append(value)
+        else:
+            pieces.append(w)
+    if pieces:
+        main = "cards" if registry.game(game).pieces == "cards" else "tiles"
+        fields.setdefault(main, []).append(" ".join(pieces))
+    if indicator:
+        fields["indicator"] = [indicator]
+    return fields
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    from kural.report import check_text
+    from kural.report import check, error_text
 
     try:
-        text, data = check_text(args.game, " ".join(args.tiles), args.indicator, args.lang, args.variant, args.mode)
-    except (NotationError, ValueError) as e:
-        _err(gettext(args.lang, N_("error: {detail}")).format(detail=e))
+        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), args.variant, args.mode)
+    except KuralError as e:
+        _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e, args.game)))
         return 2
-    _out(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
+    _out(json.dumps(answer.as_json(), ensure_ascii=False, indent=2) if args.json else answer.text(args.lang))
     return 0
 
 
@@ -94,13 +112,17 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
     v.set_defaults(func=cmd_validate)
 
-    c = sub.add_parser("check", help="a verdict with its explanation")
-    c.add_argument("game", choices=rulesets.GAMES)
-    c.add_argument("tiles", nargs="+", help="tiles (R5 Y12 F J) or cards (QS 10H)")
+    kinds = sorted({name for g in registry.GAMES for name in g.kinds})
+    c = sub.add_parser("check", help="a verdict with its explanation",
+                       epilog="Any example kind of any game: kural check okey101 --as score seats=out "
+                              "seats='melds R5 K7' seats=closed seats=closed indicator=K1")
+    c.add_argument("game", choices=registry.KEYS)
+    c.add_argument("tiles", nargs="*", metavar="TILES|FIELD=VALUE",
+                   help="tiles (R5 Y12 F J) or cards (QS 10H), and any field of the kind as FIELD=VALUE")
     c.add_argument("--indicator", help="the indicator tile (okey, okey101)")
     c.add_argument("--variant", default="standard", help="a named ruleset")
-    c.add_argument("--as", dest="mode", choices=["meld", "hand", "waits", "discards", "opening", "pairs", "points"],
-                   help="what to decide (default: by the game and the number of tiles)")
+    c.add_argument("--as", dest="mode", choices=kinds, metavar="KIND",
+                   help="the example kind to decide: " + ", ".join(kinds) + " (default: by the game and the tiles)")
     c.add_argument("--lang", choices=LANGS, default="en")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_check)
@@ -108,7 +130,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("search", help="find rules by keyword, in any language")
     s.add_argument("query")
     s.add_argument("--lang", choices=LANGS, default="en")
-    s.add_argument("--game", choices=rulesets.GAMES)
+    s.add_argument("--game", choices=registry.KEYS)
     s.add_argument("--limit", type=int, default=10)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_search)
@@ -120,7 +142,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args, rest = p.parse_known_args(argv)
+    # `kural check` takes fields after its options too (kural check okey101 --as score seats=out ...).
+    if args.command == "check" and not any(r.startswith("-") for r in rest):
+        args.tiles = [*args.tiles, *rest]
+    elif rest:
+        p.error("unrecognized arguments: " + " ".join(rest))
     result: Any = args.func(args)
     return int(result)
 

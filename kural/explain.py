@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kural.i18n import N_, gettext
-from kural.notation import Card, Tile
+from kural.core.notation import Card, Tile
 from kural.vocabulary import RANK_WORDS, SPECIAL_TILES, colour_name, suit_name
 
 REASONS: Final = {

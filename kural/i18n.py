@@ -19,15 +19,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-LANGS: Final = ("ja", "tr", "it", "en")
+from kural.core.errors import KuralError
+from kural.languages import CODES
+
+LANGS: Final = CODES
 DOMAIN: Final = "kural"
 LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(KuralError):
+    code = "unknown_language"
+
     def __init__(self, lang: str) -> None:
+        super().__init__("", f"unknown language {lang!r} (expected one of {', '.join(LANGS)})", lang=lang)
         self.lang = lang
-        super().__init__(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
 
 
 def N_(message: str) -> str:

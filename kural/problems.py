@@ -48,7 +48,7 @@ MESSAGES: Final = {
     "unknown_check": N_("unknown check '{value}' for {game} (expected one of: {expected})"),
     "bad_expect": N_("expected '{expected}' here, found {found}"),
     "bad_token": N_("{token} (token {index}): {detail}"),
-    # What a bad token is (kural.notation's codes)
+    # What a bad token is (kural.core.notation's codes)
     "tile_number": N_("the number must be 1 to 13"),
     "tile_colour": N_("the colour must be R, Y, B or K"),
     "tile_token": N_("expected a colour letter R/Y/B/K and a number 1-13 (e.g. R5), or F or J"),

@@ -1,29 +1,139 @@
-"""``kural check``: a verdict and its explanation (melds found, the okey, the value) in one language.
+"""``kural check``: any claim of any game, decided by the engine and explained in the reader's language.
 
->>> text, data = check_text("okey101", "R10 R11 R12 K13 B13 Y13 R1", "Y1", "en")
->>> data["value"]
-72
->>> print(text.splitlines()[0])
+A claim is a game, a check kind and its fields, exactly as in an example file.  The answer is the same
+:class:`~kural.checks.kinds.Outcome` that ``kural validate`` compares; the words come from the catalogs,
+with the same explanation the pages draw (the melds found, the okey, the value, the reason).
+
+>>> a = check("okey101", {"tiles": ["R10 R11 R12 K13 B13 Y13 R1"], "indicator": ["Y1"]})
+>>> a.kind.name, a.actual
+('opening', '72')
+>>> print(a.text("en").splitlines()[0])
 Okey 101 · indicator yellow 1 → okey yellow 2
+>>> check("okey", {"tiles": ["R1 R2 R3 R4 B4 B5 B6 K7 K8 K9 Y10 R10 B10"], "indicator": ["Y1"]}).kind.name
+'waits'
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import re
+from dataclasses import dataclass
+from html import unescape
+from typing import Any, Callable, Mapping, Optional, Sequence
 
-from kural import rulesets
+from kural import registry
+from kural.checks.kinds import CheckKind, Outcome, show
+from kural.checks.query import read_fields
+from kural.core.errors import KuralError, Refusal
+from kural.core.melds import MeldVerdict
+from kural.core.notation import NotationError, Tile
+from kural.core.tiles import Meld, okey_of
 from kural.explain import HAND_REASONS, label, reason, word
-from kural.games import dummy, okey, okey101, rummikub
-from kural.games.okey_tiles import Meld, okey_of
+from kural.figures.draw import example_html
 from kural.i18n import N_, gettext
-from kural.melds import MeldVerdict
-from kural.notation import Tile, parse_cards, parse_tiles
-from kural.vocabulary import game_name
+from kural.problems import MESSAGES
 
 
-def _labels(lang: str, game: str, pieces: Any) -> str:
-    return ", ".join(label(lang, game, p) for p in pieces)
+@dataclass(frozen=True)
+class Claim:
+    """A claim read from text fields (the :class:`~kural.checks.kinds.Claim` figures draw)."""
 
+    check: str
+    values: Mapping[str, Any]
+    variant: str = "standard"
+    caption: Optional[Mapping[str, str]] = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    game: registry.Game
+    kind: CheckKind
+    claim: Claim
+    rules: Any
+    outcome: Outcome
+
+    @property
+    def actual(self) -> str:
+        """The answer written as ``kural validate --json`` writes ``actual``."""
+        return show(self.outcome.actual)
+
+    def text(self, lang: str) -> str:
+        head = self.game.name_in(lang)
+        ind = self.claim.values.get("indicator")
+        if isinstance(ind, Tile) and ind.is_natural:
+            ok = okey_of(ind)
+            head += (f" · {word(lang, 'indicator')} {label(lang, self.game.key, ind)} → "
+                     f"{word(lang, 'okey')} {label(lang, self.game.key, ok)}")
+        explain = TEXTS.get(self.kind.name)
+        detail = self.outcome.detail
+        body = explain(lang, self) if explain and detail is not None and not isinstance(self.outcome.actual, Refusal) \
+            else figure_text(self.html(lang))
+        return "\n".join(line for line in [head, *body.splitlines()] if line.strip())
+
+    def html(self, lang: str) -> str:
+        return example_html(lang, self.game.key, self.claim, self.outcome, figures=self.game.figures)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game.key, "check": self.kind.name, "variant": self.claim.variant,
+                               "actual": self.actual}
+        out.update(_detail_json(self.outcome.detail))
+        return out
+
+
+def check(game: str, fields: Mapping[str, Sequence[str]], variant: str = "standard",
+          kind: Optional[str] = None) -> Answer:
+    """Decide a claim given as text fields.  ``kind`` defaults to what the tiles are: a hand of the game's
+    size (or one tile short, or one over), a meld when they make one, otherwise the whole rack."""
+    g = registry.game(game)
+    rules = g.rulesets.get(variant)
+    name = kind or _default_kind(g, rules, fields)
+    k = g.kind(name)
+    values = read_fields(k, fields)
+    claim = Claim(name, values, rules.name)
+    return Answer(g, k, claim, rules, k.run(rules, values))
+
+
+def _default_kind(g: registry.Game, rules: Any, fields: Mapping[str, Sequence[str]]) -> str:
+    main = "cards" if g.pieces == "cards" else "tiles"
+    count = sum(len(v.split()) for v in fields.get(main, ()))
+    size = getattr(rules, "hand_size", None)
+    if size and "hand" in g.kinds:
+        by_count = {size - 1: "waits", size: "hand", size + 1: "discards"}
+        if count in by_count and by_count[count] in g.kinds:
+            return by_count[count]
+    # A meld when the pieces make one; otherwise the whole rack when it holds a meld (an opening), else
+    # the meld's verdict says why not (cards: their points).
+    meld = g.kinds["meld"]
+    try:
+        verdict = meld.run(rules, read_fields(meld, {k: v for k, v in fields.items() if k in meld.fields}))
+        if verdict.actual == "valid":
+            return "meld"
+        if "opening" in g.kinds:
+            opening = g.kinds["opening"]
+            best = opening.run(rules, read_fields(opening, {k: v for k, v in fields.items() if k in opening.fields}))
+            if best.detail is not None and best.detail.melds:
+                return "opening"
+    except KuralError:
+        pass  # the chosen kind reports the problem
+    return "points" if "points" in g.kinds else "meld"
+
+
+def error_text(lang: str, error: KuralError, game: Optional[str] = None) -> str:
+    """A refusal in the reader's language: a bad token is named; a reason code is said in words."""
+    if isinstance(error, NotationError):
+        detail = gettext(lang, MESSAGES[error.code]) if error.code in MESSAGES else error.message
+        template = MESSAGES[NotationError.BAD_TOKEN]
+        return gettext(lang, template).format(token=error.token, index=error.index, detail=detail)
+    reasons = registry.game(game).reasons if game else {}
+    template = reasons.get(error.code) or MESSAGES.get(error.code)
+    if template:
+        try:
+            return gettext(lang, template).format(**error.values)
+        except (KeyError, IndexError):
+            pass
+    return str(error)
+
+
+# --- words for the kinds every game shares (the figure's words for every other kind) -------------------
 
 def _meld_line(lang: str, game: str, m: Meld) -> str:
     tiles = " ".join(str(t) for t in m.tiles)
@@ -32,103 +142,99 @@ def _meld_line(lang: str, game: str, m: Meld) -> str:
     return f"  {word(lang, m.kind)}: {tiles}  [{word(lang, 'value')} {m.value}]{extra}"
 
 
-def _verdict_text(lang: str, game: str, v: MeldVerdict, cards: bool) -> tuple[str, dict[str, Any]]:
+def _meld(lang: str, a: Answer) -> str:
+    v: MeldVerdict = a.outcome.detail
     if v.valid:
-        kind = word(lang, v.kind or "set")
-        line = f"{word(lang, 'valid')}: {kind} · {word(lang, 'value')} {v.value}"
-    else:
-        line = f"{word(lang, 'invalid')}: {reason(lang, v.reason or 'mixed', cards)}"
-    return line, {"verdict": "valid" if v.valid else "invalid", "kind": v.kind, "reason": v.reason, "value": v.value}
+        return f"{word(lang, 'valid')}: {word(lang, v.kind or 'set')} · {word(lang, 'value')} {v.value}"
+    return f"{word(lang, 'invalid')}: {reason(lang, v.reason or 'mixed', a.game.pieces == 'cards')}"
 
 
-def _default_mode(game: str, count: int) -> str:
-    if game == "okey":
-        return {13: "waits", 14: "hand", 15: "discards"}.get(count, "meld")
-    if game in ("okey101", "rummikub"):
-        return "opening" if count > 6 else "meld"
-    return "points" if count > 4 else "meld"
+def _hand(lang: str, a: Answer) -> str:
+    h = a.outcome.detail
+    lines = [word(lang, h.kind)]
+    lines += [_meld_line(lang, a.game.key, m) for m in h.melds]
+    lines += [f"  {word(lang, 'pair')}: {x} {y}" for x, y in h.pairs]
+    if h.kind == "none" and h.reason:
+        tiles = a.claim.values["tiles"]
+        lines.append("  " + gettext(lang, HAND_REASONS[h.reason]).format(
+            size=a.rules.hand_size, count=len(tiles), tiles=", ".join(label(lang, a.game.key, t) for t in h.stranded)))
+    return "\n".join(lines)
 
 
-def check_text(game: str, tokens: str, indicator: Optional[str], lang: str,
-               variant: str = "standard", mode: Optional[str] = None) -> tuple[str, dict[str, Any]]:
-    rules = rulesets.get(game, variant)
-    lines = []
-    data: dict[str, Any] = {"game": game, "variant": variant}
-    if game == "dummy":
-        cards = parse_cards(tokens)
-        mode = mode or _default_mode(game, len(cards))
-        lines.append(game_name(lang, game))
-        if mode == "meld":
-            text, d = _verdict_text(lang, game, dummy.meld(cards, rules), True)
-            lines.append(text)
-            data.update(d)
-        total = dummy.points(cards, rules)
-        lines.append(f"{word(lang, 'points')}: " + " + ".join(f"{c} {dummy.card_points(c, rules)}" for c in cards) + f" = {total}")
-        data["points"] = total
-        return "\n".join(lines), data
-    tiles = parse_tiles(tokens)
-    mode = mode or _default_mode(game, len(tiles))
-    head = game_name(lang, game)
-    ind: Optional[Tile] = None
-    if game in ("okey", "okey101"):
-        if indicator is None:
-            raise ValueError(gettext(lang, N_("this game needs --indicator (the face-up tile that shows the okey)")))
-        ind = Tile.parse(indicator)
-        ok = okey_of(ind)
-        head += f" · {word(lang, 'indicator')} {label(lang, game, ind)} → {word(lang, 'okey')} {label(lang, game, ok)}"
-        data["indicator"], data["okey"] = str(ind), str(ok)
-    lines.append(head)
-    data["mode"] = mode
-    if mode == "meld":
-        v = rummikub.meld(tiles, rules) if game == "rummikub" else (okey.meld if game == "okey" else okey101.meld)(tiles, ind, rules)
-        text, d = _verdict_text(lang, game, v, False)
-        lines.append(text)
-        data.update(d)
-    elif mode == "hand":
-        if ind is None:
-            raise ValueError("hand needs an indicator")
-        h = okey.hand(tiles, ind, rules)
-        lines.append(word(lang, h.kind))
-        lines.extend(_meld_line(lang, game, m) for m in h.melds)
-        lines.extend(f"  {word(lang, 'pair')}: {a} {b}" for a, b in h.pairs)
-        if h.kind == "none" and h.reason:
-            lines.append("  " + gettext(lang, HAND_REASONS[h.reason]).format(
-                size=rules.hand_size, count=len(tiles), tiles=_labels(lang, game, h.stranded)))
-        data.update(hand=h.kind, melds=[str(m) for m in h.melds], pairs=[f"{a} {b}" for a, b in h.pairs],
-                    reason=h.reason, stranded=[str(t) for t in h.stranded])
-    elif mode == "waits":
-        if ind is None:
-            raise ValueError("waits needs an indicator")
-        w = okey.waits(tiles, ind, rules)
-        lines.append(f"{word(lang, 'waits')}: " + (", ".join(f"{t} ({label(lang, game, t)})" for t in w.tiles)
-                                                     if w.tiles else word(lang, "no_waits")))
-        data.update(waits=[str(t) for t in w.tiles])
-    elif mode == "discards":
-        if ind is None:
-            raise ValueError("discards needs an indicator")
-        d = okey.discards(tiles, ind, rules)
-        if d.options:
-            lines.append(f"{word(lang, 'discards')}:")
-            lines.extend(f"  {o.tile} ({label(lang, game, o.tile)}) → {word(lang, o.finish.hand)} · "
-                         f"{word(lang, 'cost')} {o.finish.cost}" for o in d.options)
-        else:
-            lines.append(word(lang, "no_discards"))
-        data.update(discards=[{"tile": str(o.tile), "cost": o.finish.cost, "hand": o.finish.hand} for o in d.options])
-    elif mode == "opening":
-        o = rummikub.opening(tiles, rules) if game == "rummikub" else okey101.opening(tiles, ind, rules)  # type: ignore[arg-type]
-        lines.extend(_meld_line(lang, game, m) for m in o.melds)
-        if o.left:
-            lines.append(f"  {word(lang, 'left')}: {' '.join(map(str, o.left))}")
-        verdict = gettext(lang, N_("total {value}: enough to open (at least {threshold})")) if o.reaches else \
-            gettext(lang, N_("total {value}: {short} short of the {threshold} needed to open"))
-        lines.append(verdict.format(value=o.value, threshold=o.threshold, short=o.threshold - o.value))
-        data.update(value=o.value, threshold=o.threshold, reaches=o.reaches, melds=[str(m) for m in o.melds],
-                    left=[str(t) for t in o.left])
-    elif mode == "pairs":
-        if ind is None:
-            raise ValueError("pairs needs an indicator")
-        p = okey101.pairs(tiles, ind, rules)
-        lines.extend(f"  {word(lang, 'pair')}: {a} {b}" for a, b in p.pairs)
-        lines.append(gettext(lang, N_("{count} pairs ({needed} needed to open with pairs)")).format(count=p.count, needed=p.needed))
-        data.update(pairs=p.count, needed=p.needed)
-    return "\n".join(lines), data
+def _waits(lang: str, a: Answer) -> str:
+    w = a.outcome.detail
+    shown = ", ".join(f"{t} ({label(lang, a.game.key, t)})" for t in w.tiles) if w.tiles else word(lang, "no_waits")
+    return f"{word(lang, 'waits')}: {shown}"
+
+
+def _discards(lang: str, a: Answer) -> str:
+    d = a.outcome.detail
+    if not d.options:
+        return word(lang, "no_discards")
+    return "\n".join([f"{word(lang, 'discards')}:"] + [
+        f"  {o.tile} ({label(lang, a.game.key, o.tile)}) → {word(lang, o.finish.hand)} · {word(lang, 'cost')} {o.finish.cost}"
+        for o in d.options])
+
+
+def _opening(lang: str, a: Answer) -> str:
+    o = a.outcome.detail
+    lines = [_meld_line(lang, a.game.key, m) for m in o.melds]
+    if o.left:
+        lines.append(f"  {word(lang, 'left')}: {' '.join(map(str, o.left))}")
+    verdict = gettext(lang, N_("total {value}: enough to open (at least {threshold})")) if o.reaches else \
+        gettext(lang, N_("total {value}: {short} short of the {threshold} needed to open"))
+    lines.append(verdict.format(value=o.value, threshold=o.threshold, short=o.threshold - o.value))
+    return "\n".join(lines)
+
+
+def _pairs(lang: str, a: Answer) -> str:
+    p = a.outcome.detail
+    lines = [f"  {word(lang, 'pair')}: {x} {y}" for x, y in p.pairs]
+    lines.append(gettext(lang, N_("{count} pairs ({needed} needed to open with pairs)")).format(count=p.count, needed=p.needed))
+    return "\n".join(lines)
+
+
+def _points(lang: str, a: Answer) -> str:
+    from kural.games.dummy import card_points
+
+    cards = a.claim.values["cards"]
+    parts = " + ".join(f"{c} {card_points(c, a.rules)}" for c in cards)
+    return f"{word(lang, 'points')}: {parts} = {a.outcome.actual}"
+
+
+# The kinds whose answer has the same type in every game that has them (Dummy's points card by card).
+TEXTS: Mapping[str, Callable[[str, Answer], str]] = {
+    "meld": _meld, "hand": _hand, "waits": _waits, "discards": _discards, "opening": _opening, "pairs": _pairs,
+    "points": _points,
+}
+
+_BLOCK = re.compile(r"<(?:/?(?:div|p|figcaption|tr|li|table|dd|dt)\b[^>]*|br\s*/?)>")
+_PIECE = re.compile(r'<span class="k[tc]\b[^"]*" role="img" aria-label="([^"]*)">.*?</span>')
+
+
+def figure_text(html: str) -> str:
+    """A figure's words as plain text: each tile or card by its spoken label, one line per block."""
+    text = _PIECE.sub(lambda m: f"[{m.group(1)}]", html)
+    text = _BLOCK.sub("\n", text)
+    text = re.sub(r"<[^>]+>", " ", text)
+    lines = (re.sub(r"\s+", " ", unescape(line)).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _detail_json(detail: Any) -> dict[str, Any]:
+    """The explaining parts of an answer for ``--json``: melds, pairs, reasons, values, as plain data."""
+    out: dict[str, Any] = {}
+    for name in ("kind", "reason", "value", "threshold", "reaches", "count", "needed"):
+        v = getattr(detail, name, None)
+        if v is not None and not callable(v):
+            out[name] = v
+    for name in ("melds", "left", "stranded", "tiles"):
+        v = getattr(detail, name, None)
+        if isinstance(v, tuple):
+            out[name] = [str(x) for x in v]
+    pairs = getattr(detail, "pairs", None)
+    if isinstance(pairs, tuple):
+        out["pairs"] = [" ".join(map(str, p)) for p in pairs]
+    if isinstance(detail, KuralError) or isinstance(detail, Refusal):
+        out["refused"] = detail.code
+    return out

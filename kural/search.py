@@ -30,10 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Iterable, Mapping, Optional
 
-LANGS: Final = ("ja", "tr", "it", "en")
+from kural import registry
+from kural.languages import CODES
+
+LANGS: Final = CODES
 EXACT_BONUS: Final = 1.5
 FIELD_WEIGHTS: Final = {"kw": 6.0, "title": 4.0, "text": 1.0, "alias": 2.0, "page": 0.6}
-GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
+GAME_ORDER: Final = registry.KEYS
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc々〆]+")
 _WORD = re.compile(r"[a-z0-9]+")

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from kural import checks, rulesets
+from kural import registry
+from kural.checks.kinds import Outcome, same, show
+from kural.core.errors import KuralError
 from kural.problems import Problem
 from kural.records import Corpus, Example
 
@@ -32,11 +34,11 @@ class Failure:
             return Problem(self.file, self.line, self.record, "params", "param_mismatch",
                            {"name": name, "value": self.expected, "actual": self.actual, "variant": self.variant})
         return Problem(self.file, self.line, self.record, self.check, "disagrees",
-                       {"expected": _show(self.expected), "actual": _show(self.actual)})
+                       {"expected": show(self.expected), "actual": show(self.actual)})
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "record": self.record, "check": self.check,
-                "expected": _show(self.expected), "actual": _show(self.actual)}
+                "expected": show(self.expected), "actual": show(self.actual)}
 
 
 @dataclass
@@ -58,12 +60,6 @@ class Report:
                 "errors": [p.as_json() for p in self.errors]}
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, (tuple, list)):
-        return " ".join(map(str, value))
-    return str(value)
-
-
 def examples_of(corpus: Corpus) -> Iterator[tuple[str, str, Example]]:
     """(game, label, example) for every example in records and example files."""
     for rec in corpus.records:
@@ -74,15 +70,15 @@ def examples_of(corpus: Corpus) -> Iterator[tuple[str, str, Example]]:
             yield ef.game, f"example {ex.index}", ex
 
 
-def decide(game: str, ex: Example) -> checks.Outcome:
-    rules = rulesets.get(game, ex.variant)
-    return checks.run(game, ex.check, ex.values, rules)
+def decide(game: str, ex: Example) -> Outcome:
+    """The engine's answer to one example, under the example's ruleset."""
+    return registry.run(game, ex.check, ex.values, registry.ruleset(game, ex.variant))
 
 
 def validate(corpus: Corpus) -> Report:
     report = Report(errors=list(corpus.problems))
     for rec in corpus.records:
-        rules = rulesets.get(rec.game, rec.variant).params()
+        rules = registry.ruleset(rec.game, rec.variant).params()
         for name, value in rec.params.items():
             if name in rules and rules[name] != value:
                 report.failed.append(Failure(rec.file, rec.lines.get("params", rec.line), rec.key,
@@ -91,10 +87,10 @@ def validate(corpus: Corpus) -> Report:
         report.examples += 1
         try:
             outcome = decide(game, ex)
-        except ValueError as e:  # every refusal of the engine is a ValueError with a code
+        except KuralError as e:  # the engine refuses what it cannot decide, with a reason code
             report.errors.append(Problem(ex.file, ex.line, label, ex.check, "engine_refused", {"detail": str(e)}))
             continue
-        if checks.same(ex.expect, outcome.actual):
+        if same(ex.expect, outcome.actual):
             report.passed += 1
         else:
             report.failed.append(Failure(ex.file, ex.line, label, ex.check, ex.expect, outcome.actual))

@@ -9,13 +9,6 @@ from typing import Final
 
 from kural.i18n import N_, NC_, gettext, pgettext
 
-GAME_NAMES: Final = {
-    "okey": N_("Okey"),
-    "okey101": N_("Okey 101"),
-    "rummikub": N_("Rummikub"),
-    "dummy": N_("Dummy (Thai rummy)"),
-}
-
 # Kural numbering: the hundreds of a rule ID are its category.
 CATEGORIES: Final = {
     "general": (1, N_("General rules")),
@@ -87,10 +80,6 @@ DOCUMENTS: Final = {
     "003": ("003_782145ec277da666.txt", N_("Okey 101 rule table (Turkish)")),
     "004": ("004_cd466263e1df93ac.txt", N_("Rummikub, Japanese Wikipedia")),
 }
-
-
-def game_name(lang: str, game: str) -> str:
-    return gettext(lang, GAME_NAMES[game])
 
 
 def category_name(lang: str, key: str) -> str:

@@ -58,13 +58,13 @@ def extract() -> Catalog:
 
 def registry_texts() -> tuple[dict, dict]:
     sys.path.insert(0, str(ROOT))
-    from kural import checks, rulesets
+    from kural import registry
 
-    kinds = {key: kind.doc for key, kind in checks.KINDS.items()}
+    kinds = {(g.key, name): kind.doc for g in registry.GAMES for name, kind in g.kinds.items()}
     descriptions = {}
-    for game in rulesets.GAMES:
-        for name in rulesets.names(game):
-            descriptions[(game, name)] = rulesets.get(game, name).description
+    for game in registry.KEYS:
+        for name in registry.game(game).rulesets.names():
+            descriptions[(game, name)] = registry.ruleset(game, name).description
     return kinds, descriptions
 
 

@@ -1,7 +1,7 @@
-"""The exact search of kural.arrange against a brute force and against its own general search.
+"""The exact search of kural.core.arrange against a brute force and against its own general search.
 
 The brute force knows nothing of the solver: it tries every sub-multiset of the tiles as a meld (the
-shared :func:`kural.melds.classify` decides validity and value) and every way of choosing disjoint
+shared :func:`kural.core.melds.classify` decides validity and value) and every way of choosing disjoint
 ones, with a bitmask over the tiles.
 """
 
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kural.arrange import (
+from kural.core.arrange import (
     WILD, Arrangement, best_using, best_value, complete, counts_of, fast_value, general_best_value, runs_value,
 )
-from kural.melds import MeldRules, classify
-from kural.notation import COLOURS
+from kural.core.melds import MeldRules, classify
+from kural.core.notation import COLOURS
 
 RULES = MeldRules()
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kural import checks, rulesets
+from kural import registry
 from kural.games import dummy
-from kural.games.dummy import (DECK, SPETO, STANDARD, Deal, DealError, discard_penalties, fark, game, get_rules,
+from kural.games.dummy import (DECK, SPETO, STANDARD, Deal, DealError, discard_penalties, fark, game, RULESETS,
                                goot, goot_options, meld, melds_with, points, settle)
-from kural.games.dummy_bot import play_deal
-from kural.games.dummy_play import (ILLEGAL, ITEMS, DealState, IllegalPlay, Play, PlayError, parse_plays, replay,
+from kural.games.dummy.bot import play_deal
+from kural.games.dummy.play import (ILLEGAL, ITEMS, DealState, IllegalPlay, Play, PlayError, parse_plays, replay,
                                     score)
-from kural.notation import Card, NotationError, parse_cards
+from kural.core.notation import Card, NotationError, parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 C = parse_cards
@@ -47,7 +47,7 @@ def test_reordering_cards_never_changes_a_meld_verdict(hand, rnd):
 
 def test_card_points_of_both_tables():
     assert [dummy.card_points(c) for c in C("AS 2D 9H 10S JC QD KH 2C QS")] == [15, 2, 9, 10, 10, 10, 10, 50, 50]
-    five = get_rules("five_ten")
+    five = RULESETS.get("five_ten")
     assert [dummy.card_points(c, five) for c in C("AS 2D 9H 10S JC QD KH 2C QS")] == [15, 5, 5, 10, 10, 10, 10, 50, 50]
     assert points(DECK) == 4 * (15 + 54 + 30) + 2 * 50 - 2 - 10
 
@@ -243,7 +243,7 @@ def test_the_deal_ends_when_the_stock_runs_out():
 @given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.sampled_from(["standard", "knock_double", "book"]))
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_played_deals_are_legal_and_their_scores_add_up(seed, players, name):
-    rules = get_rules(name) if name != "book" else STANDARD.variant(
+    rules = RULESETS.get(name) if name != "book" else STANDARD.variant(
         "book", "", {k: "test" for k in ("speto_head_card_bonus", "two_spetos_rule", "speto_knock_bonus")},
         speto_head_card_bonus=100, two_spetos_rule=True, speto_knock_bonus=100)
     deal = Deal.shuffled(players, seed, rules)
@@ -291,15 +291,15 @@ def test_settling_up_sums_to_zero_and_keeps_the_order(totals):
 # --- example kinds, variants, the command line ---------------------------------------------------------
 
 def test_variants_cite_their_sources():
-    for name in rulesets.names("dummy"):
-        rs = rulesets.get("dummy", name)
+    for name in registry.game("dummy").rulesets.names():
+        rs = registry.ruleset("dummy", name)
         if name != "standard":
             assert rs.changes and set(rs.changes) <= set(rs.params())
 
 
 def test_example_kinds_are_registered():
     assert {"meld", "points", "deal", "goot", "fark", "discard", "play", "score", "awards", "game",
-            "settle"} <= set(checks.kinds_for("dummy"))
+            "settle"} <= set(list(registry.game("dummy").kinds))
 
 
 def _validate(tmp_path, body: str) -> subprocess.CompletedProcess:
@@ -329,17 +329,16 @@ def test_claims_about_a_recorded_deal(tmp_path):
 @pytest.mark.parametrize("kind, args", [("melds", {}), ("goot", {}), ("deal", {"players": 3}),
                                         ("scored_deal", {"players": 4})])
 def test_worked_examples_are_deterministic(kind, args):
-    from kural import worked
 
-    one = worked.render("dummy", kind, "en", STANDARD, 297, args)
-    assert one == worked.render("dummy", kind, "en", STANDARD, 297, args)
-    assert one != worked.render("dummy", kind, "en", STANDARD, 298, args)
+    one = registry.game("dummy").worked[kind]("en", STANDARD, 297, args)
+    assert one == registry.game("dummy").worked[kind]("en", STANDARD, 297, args)
+    assert one != registry.game("dummy").worked[kind]("en", STANDARD, 298, args)
     if kind == "scored_deal":
         assert 'class="kural-table"' in one and "knock" in one
 
 
 def test_a_worked_goot_takes_several_cards():
-    from kural.site.games.dummy import find_goot
+    from kural.figures.dummy import find_goot
 
     for seed in range(5):
         row, hand, g = find_goot(seed, STANDARD)

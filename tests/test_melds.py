@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kural.melds import MeldRules, classify
+from kural.core.melds import MeldRules, classify
 
 P = lambda s: [None if t == "*" else (t[0], int(t[1:])) for t in s.split()]  # noqa: E731
 NO_WRAP = MeldRules()

@@ -1,6 +1,6 @@
 import pytest
 
-from kural.notation import Card, CardError, Tile, TileError, parse_cards, parse_tiles
+from kural.core.notation import Card, CardError, Tile, TileError, parse_cards, parse_tiles
 
 
 @pytest.mark.parametrize("token, colour, number", [("R5", "R", 5), ("y12", "Y", 12), ("B1", "B", 1), ("K13", "K", 13)])

@@ -9,29 +9,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kural import rulesets
+from kural import registry
 from kural.games import okey
-from kural.games.okey_deal import full_set
-from kural.games.okey_tiles import okey_of
-from kural.notation import FAKE, Tile, TileError, parse_tiles
+from kural.games.okey.deal import full_set
+from kural.core.tiles import okey_of
+from kural.core.notation import FAKE, Tile, TileError, parse_tiles
 from kural.records import load
 from kural.validate import validate
 
 P = parse_tiles
 T = Tile.parse
-STANDARD = rulesets.get("okey")
+STANDARD = registry.ruleset("okey")
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_standard_keeps_the_shared_parameter_names():
     assert STANDARD.wrap is True and STANDARD.okey_completes_pair is True
-    assert rulesets.get("okey", "no_wrap").wrap is False
-    assert rulesets.get("okey", "okey_no_pair").okey_completes_pair is False
+    assert registry.ruleset("okey", "no_wrap").wrap is False
+    assert registry.ruleset("okey", "okey_no_pair").okey_completes_pair is False
 
 
 def test_every_variant_cites_a_source_for_each_change():
-    for name in rulesets.names("okey"):
-        rs = rulesets.get("okey", name)
+    for name in registry.game("okey").rulesets.names():
+        rs = registry.ruleset("okey", name)
         changed = {k for k, v in rs.params().items() if v != STANDARD.params()[k]}
         assert changed <= set(rs.changes), (name, changed - set(rs.changes))
         if name != "standard":
@@ -88,7 +88,7 @@ def test_a_joker_is_not_an_okey_tile():
 def test_waits_respect_the_tiles_left_to_draw():
     ws = okey.waits(P("R4 B4 K4 B10 B11 B12 B13 Y7 Y8 Y9 Y10 R2 R3"), T("R4"))
     assert [str(t) for t in ws.tiles] == ["R1", "R5", "Y4"]
-    ws = okey.waits(P("R4 B4 K4 B10 B11 B12 B13 Y7 Y8 Y9 Y10 R2 R3"), T("R4"), rulesets.get("okey", "indicator_last"))
+    ws = okey.waits(P("R4 B4 K4 B10 B11 B12 B13 Y7 Y8 Y9 Y10 R2 R3"), T("R4"), registry.ruleset("okey", "indicator_last"))
     assert T("R4") in ws.tiles
 
 
@@ -115,7 +115,7 @@ def test_wrong_sizes_are_refused():
     ("R5 R6 R7 K7 B7 Y2 Y3 Y4 B10 B11 B12 K1 K2 K3", "R1", "Y8", "standard", 0),
 ])
 def test_finishes(tiles, discard, ind, variant, cost):
-    assert okey.finish(P(tiles), T(discard), T(ind), rulesets.get("okey", variant)).cost == cost
+    assert okey.finish(P(tiles), T(discard), T(ind), registry.ruleset("okey", variant)).cost == cost
 
 
 def test_show_the_indicator_twin():
@@ -138,7 +138,7 @@ def deals(draw, size: int):
     pool.remove(ind)
     if draw(st.booleans()):
         # near a win: a random winning hand from the site's generator, one tile changed or dropped
-        from kural.site.games.okey import random_winning
+        from kural.figures.okey import random_winning
         tiles, ind = random_winning(rng, STANDARD, rng.randint(0, 2))
         tiles = list(tiles)
         if size == 13:

@@ -6,13 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kural import registry
 from kural.games import okey101
-from kural.games.okey101_score import RoundError, Seat, check_round, score_round
-from kural.notation import COLOURS, FAKE, Tile
+from kural.games.okey101.score import RoundError, Seat, check_round, score_round
+from kural.core.notation import COLOURS, FAKE, Tile
 
 Y1 = Tile.parse("Y1")  # the okey is yellow 2
 STD = okey101.STANDARD
-CAPPED = okey101.get("multipliers_capped")
+CAPPED = okey101.RULESETS.get("multipliers_capped")
 
 
 def seats(*texts: str) -> list[Seat]:
@@ -125,17 +126,16 @@ def test_game_needs_even_rounds():
 
 
 def test_worked_examples_are_deterministic():
-    from kural import worked
     for kind in ("best_opening", "short_opening", "five_pairs", "score_sheet", "game", "islek"):
-        a = worked.render("okey101", kind, "en", STD, 7, {})
-        assert a == worked.render("okey101", kind, "en", STD, 7, {})
-        assert a != worked.render("okey101", kind, "en", STD, 8, {})  # another seed, another picture
-    sheet = worked.render("okey101", "score_sheet", "en", STD, 3, {"finish": "pairs_okey"})
+        a = registry.game("okey101").worked[kind]("en", STD, 7, {})
+        assert a == registry.game("okey101").worked[kind]("en", STD, 7, {})
+        assert a != registry.game("okey101").worked[kind]("en", STD, 8, {})  # another seed, another picture
+    sheet = registry.game("okey101").worked["score_sheet"]("en", STD, 3, {"finish": "pairs_okey"})
     assert 'class="kural-table"' in sheet and sheet.count("<tr>") == 5
 
 
 def test_worked_openings_reach_and_fall_short():
-    from kural.site.games.okey101 import _draw_until
+    from kural.figures.okey101 import _draw_until
     rack, ind = _draw_until(3, lambda r, i: okey101.opening(r, i).reaches, 22, 1)
     assert len(rack) == 22 and okey101.opening(rack, ind).reaches
     assert sum(1 for t in rack if t == ind.next()) == 1

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kural import rulesets
+from kural import registry
 from kural.games import okey
-from kural.games.okey_deal import DealError, full_set, owner, plan
-from kural.games.okey_score import Round, ScoreError, play, round_changes
-from kural.notation import parse_tiles
+from kural.games.okey.deal import DealError, full_set, owner, plan
+from kural.games.okey.score import Round, ScoreError, play, round_changes
+from kural.core.notation import parse_tiles
 
-STANDARD = rulesets.get("okey")
+STANDARD = registry.ruleset("okey")
 
 
 # --- the deal ---------------------------------------------------------------------------------------
@@ -36,7 +36,7 @@ def test_the_first_die_counts_on_into_the_next_row():
 
 
 def test_one_throw_counts_from_the_top():
-    p = plan((5,), rulesets.get("okey", "one_throw"))
+    p = plan((5,), registry.ruleset("okey", "one_throw"))
     assert p.spare_owner == (1, 5) and p.indicator_from_bottom == 2
 
 
@@ -51,13 +51,13 @@ def test_the_deal_is_for_four_players_and_real_dice():
     with pytest.raises(DealError):
         plan((7, 2))
     with pytest.raises(DealError):
-        plan((5, 2), rulesets.get("okey", "simplified_deal"))
+        plan((5, 2), registry.ruleset("okey", "simplified_deal"))
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(["standard", "one_throw", "indicator_last", "simplified_deal"]))
 def test_a_seeded_deal_uses_every_tile_once(seed, variant):
-    rules = rulesets.get("okey", variant)
+    rules = registry.ruleset("okey", variant)
     d = okey.deal(seed, rules)
     tiles = [t for h in d.hands for t in h] + list(d.pile) + ([] if rules.indicator_drawable else [d.indicator])
     assert Counter(tiles) == Counter(full_set())
@@ -100,11 +100,11 @@ def test_costs():
     assert round_changes(Round.parse("show 4")) == (-1, -1, -1, 0)
     assert round_changes(Round.parse("none")) == (0, 0, 0, 0)
     assert round_changes(Round.parse("wrong 3")) == (0, 0, 0, 0)
-    assert round_changes(Round.parse("wrong 3"), rulesets.get("okey", "wrong_finish_4")) == (0, 0, -4, 0)
-    assert round_changes(Round.parse("2 normal mono"), rulesets.get("okey", "single_colour")) == (-4, 0, -4, -4)
-    assert round_changes(Round.parse("2 okey mono"), rulesets.get("okey", "single_colour")) == (-8, 0, -8, -8)
-    assert round_changes(Round.parse("2 normal"), rulesets.get("okey", "partnership")) == (-2, 0)
-    assert round_changes(Round.parse("2 normal"), rulesets.get("okey", "count_up")) == (0, 2, 0, 0)
+    assert round_changes(Round.parse("wrong 3"), registry.ruleset("okey", "wrong_finish_4")) == (0, 0, -4, 0)
+    assert round_changes(Round.parse("2 normal mono"), registry.ruleset("okey", "single_colour")) == (-4, 0, -4, -4)
+    assert round_changes(Round.parse("2 okey mono"), registry.ruleset("okey", "single_colour")) == (-8, 0, -8, -8)
+    assert round_changes(Round.parse("2 normal"), registry.ruleset("okey", "partnership")) == (-2, 0)
+    assert round_changes(Round.parse("2 normal"), registry.ruleset("okey", "count_up")) == (0, 2, 0, 0)
 
 
 def test_the_game_ends_at_zero_and_refuses_more_rounds():
@@ -120,7 +120,7 @@ def test_ties_share():
 
 
 def test_elimination_plays_on_without_the_players_out():
-    rules = rulesets.get("okey", "elimination")
+    rules = registry.ruleset("okey", "elimination")
     g = play(["1 okey"] * 4 + ["2 okey"], rules)
     assert not g.over and g.out == (3, 4)
     with pytest.raises(ScoreError):
@@ -139,7 +139,7 @@ ROUNDS = st.builds(
 @settings(max_examples=80, deadline=None)
 @given(st.lists(ROUNDS, max_size=12), st.sampled_from(["standard", "partnership", "count_up", "top_two", "single_colour"]))
 def test_scoring_invariants(rounds, variant):
-    rules = rulesets.get("okey", variant)
+    rules = registry.ruleset("okey", variant)
     played = []
     for rnd in rounds:
         try:

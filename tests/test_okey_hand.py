@@ -1,7 +1,7 @@
-"""The fast okey hand (kural.games.okey_hand) against independent references.
+"""The fast okey hand (kural.games.okey.fast) against independent references.
 
-Two references: the generic search of kural.arrange, and a brute force written here from
-kural.melds.classify alone.  Hypothesis draws real hands (at most two of each tile, two okeys).
+Two references: the generic search of kural.core.arrange, and a brute force written here from
+kural.core.melds.classify alone.  Hypothesis draws real hands (at most two of each tile, two okeys).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kural.arrange import complete
-from kural.games import okey_hand as fast
-from kural.melds import MeldRules, classify
-from kural.notation import COLOURS
+from kural.core.arrange import complete
+from kural.games.okey import fast
+from kural.core.melds import MeldRules, classify
+from kural.core.notation import COLOURS
 
 WRAP = MeldRules(wrap=True)
 NO_WRAP = MeldRules(wrap=False)

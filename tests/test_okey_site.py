@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import kural.site.games  # noqa: F401  (registers the figures)
-from kural import checks, rulesets, worked
+from kural import registry
 from kural.i18n import LANGS
 from kural.records import load
-from kural.site.figures import FIGURES, example_html
+from kural.figures.draw import example_html
 from kural.site.pages import game_page
 from kural.validate import decide
 
@@ -19,8 +18,8 @@ WORKED_KINDS = ("okey", "winning_hand", "seven_pairs", "waits", "deal", "scoring
 
 
 def test_every_example_kind_has_a_figure():
-    for kind in checks.kinds_for("okey"):
-        assert kind in ("meld", "okey") or ("okey", kind) in FIGURES, kind
+    for kind in list(registry.game("okey").kinds):
+        assert kind in ("meld", "okey") or kind in registry.game("okey").figures, kind
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -38,7 +37,7 @@ def test_figures_escape_and_answer_from_the_engine():
     corpus = load([ROOT / "rules" / "okey"], base=ROOT)
     rec = corpus.find("okey", 802)
     for ex in rec.examples:
-        html = example_html("en", "okey", ex, decide("okey", ex))
+        html = example_html("en", "okey", ex, decide("okey", ex), figures=registry.game("okey").figures)
         assert "<script" not in html
         if ex.expect:
             assert "kural-ok" in html
@@ -49,10 +48,10 @@ def test_figures_escape_and_answer_from_the_engine():
 @pytest.mark.parametrize("kind", WORKED_KINDS)
 @pytest.mark.parametrize("variant", ["standard", "partnership", "elimination", "one_throw", "simplified_deal", "count_up"])
 def test_worked_examples_are_deterministic(kind, variant):
-    rules = rulesets.get("okey", variant)
-    a = worked.render("okey", kind, "en", rules, 4, {})
-    b = worked.render("okey", kind, "en", rules, 4, {})
-    c = worked.render("okey", kind, "en", rules, 5, {})
+    rules = registry.ruleset("okey", variant)
+    a = registry.game("okey").worked[kind]("en", rules, 4, {})
+    b = registry.game("okey").worked[kind]("en", rules, 4, {})
+    c = registry.game("okey").worked[kind]("en", rules, 5, {})
     assert a == b and a
     if kind not in ("okey",):
         assert a != c

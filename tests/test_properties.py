@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kural.games import okey, okey101, rummikub
-from kural.games.okey_tiles import okey_of, to_pieces
-from kural.melds import MeldRules, classify
-from kural.notation import COLOURS, Tile
+from kural.core.tiles import okey_of, to_pieces
+from kural.core.melds import MeldRules, classify
+from kural.core.notation import COLOURS, Tile
 
 NATURAL = st.builds(Tile, st.sampled_from(COLOURS), st.integers(1, 13))
 

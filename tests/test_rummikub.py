@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kural import checks, rulesets
+from kural import registry
+from kural.checks.kinds import ExpectError
 from kural.games import rummikub
-from kural.games.rummikub import (first_player, get_rules, meld, opening, rack_value, river_take, score_round,
+from kural.games.rummikub import (first_player, RULESETS, meld, opening, rack_value, river_take, score_round,
                                   turn)
-from kural.notation import Tile, TileError, parse_tiles
+from kural.core.notation import Tile, TileError, parse_tiles
 from kural.records import load
 from kural.validate import validate
 
@@ -76,8 +77,8 @@ def test_opening_values(tiles: str, value: int) -> None:
 
 
 def test_the_opening_threshold_follows_the_ruleset() -> None:
-    assert opening(t("R10 R11 R12"), get_rules("initial_50")).threshold == 50
-    assert not opening(t("R10 R11 R12 R13"), get_rules("initial_50")).reaches
+    assert opening(t("R10 R11 R12"), RULESETS.get("initial_50")).threshold == 50
+    assert not opening(t("R10 R11 R12 R13"), RULESETS.get("initial_50")).reaches
 
 
 # --------------------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ CASES = [
 
 @pytest.mark.parametrize("before, after, rack, opened, variant, expect", CASES)
 def test_turns(before: list[str], after: list[str], rack: str, opened: bool, variant: str, expect: str) -> None:
-    v = turn([t(m) for m in before], [t(m) for m in after], t(rack), opened, get_rules(variant))
+    v = turn([t(m) for m in before], [t(m) for m in after], t(rack), opened, RULESETS.get(variant))
     assert v.code == expect
 
 
@@ -126,7 +127,7 @@ def test_the_first_thing_that_breaks_is_named() -> None:
 
 
 def test_the_river_key_and_plunder() -> None:
-    rules = get_rules("draw_two")
+    rules = RULESETS.get("draw_two")
     before = [t("R3 R4 R5")]
     after = [t("R2 R3 R4 R5 R6")]
     assert turn(before, after, t("R2 R6"), True, rules, Tile.parse("R6"), t("R2")).reason == "plunder_played"
@@ -141,7 +142,7 @@ turn_cases = st.sampled_from(CASES)
 @given(turn_cases, st.randoms(use_true_random=False))
 def test_reordering_tiles_never_changes_a_verdict(case: tuple, rnd: random.Random) -> None:
     before, after, rack, opened, variant, expect = case
-    rules = get_rules(variant)
+    rules = RULESETS.get(variant)
 
     def shuffled(melds: list[str]) -> list[list[Tile]]:
         out = [list(t(m)) for m in melds]
@@ -165,7 +166,7 @@ def test_the_articles_scoring_example() -> None:
 
 def test_jokers_on_the_rack() -> None:
     assert rack_value(t("J R2")) == 32
-    assert rack_value(t("J R2"), get_rules("joker_25")) == 27
+    assert rack_value(t("J R2"), RULESETS.get("joker_25")) == 27
 
 
 def test_scoring_errors() -> None:
@@ -183,7 +184,7 @@ racks = st.lists(st.lists(st.sampled_from(rummikub.full_set()), max_size=8), min
 @settings(max_examples=80, deadline=None)
 @given(racks, st.sampled_from(["standard", "pool_by_value", "joker_25"]), st.sampled_from(["out", "pool"]))
 def test_scores_always_add_up_to_zero(hands: list[list[Tile]], variant: str, ending: str) -> None:
-    rules = get_rules(variant)
+    rules = RULESETS.get(variant)
     if ending == "out":
         hands[0] = []
     try:
@@ -212,10 +213,10 @@ def test_river_and_first_player() -> None:
 # Rulesets, records, pages
 
 def test_every_variant_cites_its_sources() -> None:
-    names = rulesets.names("rummikub")
+    names = registry.game("rummikub").rulesets.names()
     assert {"standard", "initial_50", "joker_25", "single_set", "draw_two", "french", "pool_by_value"} <= set(names)
     for name in names[1:]:
-        rs = rulesets.get("rummikub", name)
+        rs = registry.ruleset("rummikub", name)
         changed = {k for k, v in rs.params().items() if v != rummikub.STANDARD.params()[k]}
         assert changed and changed <= set(rs.changes), name
 
@@ -237,15 +238,15 @@ def test_the_records_show_every_manipulation() -> None:
 
 
 def test_a_turn_example_expects_a_known_reason() -> None:
-    kind = checks.kind("rummikub", "turn")
-    with pytest.raises(checks.ExpectError):
+    kind = registry.game("rummikub").kind("turn")
+    with pytest.raises(ExpectError):
         kind.expect.parse("tile_stolen")
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(["shift", "split", "substitute", "remove_end", "remove_group", "joker"]), st.integers(0, 10**6))
 def test_every_generated_manipulation_is_a_valid_turn(move: str, seed: int) -> None:
-    from kural.site.games.rummikub import manipulation
+    from kural.figures.rummikub import manipulation
 
     before, after, rack = manipulation(move, random.Random(seed))
     v = turn(before, after, rack)
@@ -255,7 +256,7 @@ def test_every_generated_manipulation_is_a_valid_turn(move: str, seed: int) -> N
 
 @pytest.mark.parametrize("lang", ["ja", "tr", "it", "en"])
 def test_worked_examples_are_deterministic_and_escaped(lang: str) -> None:
-    from kural.worked import render
+    render = lambda game, kind, *a: registry.game(game).worked[kind](*a)  # noqa: E731
 
     rules = rummikub.STANDARD
     for kind, args in [("initial_meld", {"want": "valid"}), ("initial_meld", {"want": "invalid"}),

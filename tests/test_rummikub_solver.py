@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kural.games import rummikub, rummikub_dp as dp
+from kural.games import rummikub
+from kural.games.rummikub import solver as dp
 from kural.games.rummikub import best_move, meld, opening, random_position, turn
-from kural.notation import JOKER, Tile, parse_tiles
+from kural.core.notation import JOKER, Tile, parse_tiles
 
 # --------------------------------------------------------------------------------------------
 # The integer program
@@ -228,4 +229,4 @@ def test_the_opening_is_laid_from_the_rack(tiles: list[Tile]) -> None:
     assert all(meld(m.tiles).valid for m in o.melds)
     assert Counter(t for m in o.melds for t in m.tiles) + Counter(o.left) == Counter(tiles)
     assert o.value == sum(meld(m.tiles).value if m.kind == "run" else m.value for m in o.melds)
-    assert o.value >= opening(tiles, rummikub.get_rules("single_set")).value
+    assert o.value >= opening(tiles, rummikub.RULESETS.get("single_set")).value

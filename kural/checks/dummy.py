@@ -14,7 +14,7 @@
 | `game` | `deals` (each deal's scores), optional `target`, `deal_count` | the winner, or `none` while the game goes on |
 | `settle` | `totals` | what each player receives (or pays, negative) when settling up |
 
-A recorded deal is `plays` (a list, one play a line, see :mod:`kural.games.dummy_play`) and the
+A recorded deal is `plays` (a list, one play a line, see :mod:`kural.games.dummy.play`) and the
 deal: either `players` and `seed` (the engine deals), or `hands` (`{p1: ..., p2: ...}`), `head` and
 optionally `stock` (its top cards, in order).
 """
@@ -25,14 +25,16 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from kural.checks import _as_text, _choice, CARDS, INT, VERDICT, CheckKind, ExpectError, FieldType, Outcome, register, verdict_word
-from kural.games import dummy, dummy_play
+from kural.checks.kinds import _as_text, _choice, CARDS, INT, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome, verdict_word
+from kural.games import dummy
+from kural.games.dummy import play as dummy_play
 from kural.games.dummy import Deal, DealError
-from kural.games.dummy_play import ILLEGAL, ITEMS, IllegalPlay, Play, PlayError, parse_plays
+from kural.games.dummy.play import ILLEGAL, ITEMS, IllegalPlay, Play, PlayError, parse_plays
 from kural.i18n import N_
-from kural.notation import Card, CardError, parse_cards
+from kural.core.notation import Card, CardError, parse_cards
 
 GAME = "dummy"
+KINDS = KindTable(GAME)
 _PLAYER = re.compile(r"^p[1-4]$")
 
 
@@ -273,21 +275,21 @@ def _settle(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(dummy.settle(v["totals"]), v["totals"])
 
 
-register(GAME, CheckKind("meld", {"cards": CARDS}, VERDICT, _meld, doc="the cards form a valid set or run"))
-register(GAME, CheckKind("points", {"cards": CARDS}, INT, _points, doc="the sum of the cards' point values"))
-register(GAME, CheckKind("deal", {"players": PLAYERS, "seed": SEED}, DEAL_FACTS, _deal,
+KINDS.add(CheckKind("meld", {"cards": CARDS}, VERDICT, _meld, doc="the cards form a valid set or run"))
+KINDS.add(CheckKind("points", {"cards": CARDS}, INT, _points, doc="the sum of the cards' point values"))
+KINDS.add(CheckKind("deal", {"players": PLAYERS, "seed": SEED}, DEAL_FACTS, _deal,
                          doc="cards per player and the head card of a deal from a seed"))
-register(GAME, CheckKind("goot", {"row": CARDS, "chosen": CARD, "hand": CARDS}, TAKEN, _goot, {"meld": CARDS},
+KINDS.add(CheckKind("goot", {"row": CARDS, "chosen": CARD, "hand": CARDS}, TAKEN, _goot, {"meld": CARDS},
                          doc="the cards a goot takes from the discard row, or invalid"))
-register(GAME, CheckKind("fark", {"meld": CARDS, "card": CARD}, VERDICT, _fark, doc="the card can be laid off on the meld"))
-register(GAME, CheckKind("discard", {"card": CARD, "row": CARDS}, DISCARD_CODES, _discard, {"melds": MELDS},
+KINDS.add(CheckKind("fark", {"meld": CARDS, "card": CARD}, VERDICT, _fark, doc="the card can be laid off on the meld"))
+KINDS.add(CheckKind("discard", {"card": CARD, "row": CARDS}, DISCARD_CODES, _discard, {"melds": MELDS},
                          doc="the penalties a discard costs (goot_discard, fark_discard)"))
-register(GAME, CheckKind("play", {"plays": PLAYS}, LEGALITY, _play, RECORDED,
+KINDS.add(CheckKind("play", {"plays": PLAYS}, LEGALITY, _play, RECORDED,
                          doc="legal, or the reason the first play not allowed is refused"))
-register(GAME, CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, doc="each player's score for a recorded deal"))
-register(GAME, CheckKind("awards", {"plays": PLAYS}, AWARDS, _awards_of, RECORDED,
+KINDS.add(CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, doc="each player's score for a recorded deal"))
+KINDS.add(CheckKind("awards", {"plays": PLAYS}, AWARDS, _awards_of, RECORDED,
                          doc="each player's bonuses and penalties in a recorded deal"))
-register(GAME, CheckKind("game", {"deals": DEALS}, WINNER, _game, {"target": INT, "deal_count": INT},
+KINDS.add(CheckKind("game", {"deals": DEALS}, WINNER, _game, {"target": INT, "deal_count": INT},
                          doc="the winner of a game from its deal scores, or none while it goes on"))
-register(GAME, CheckKind("settle", {"totals": TOTALS}, SCORES, _settle,
+KINDS.add(CheckKind("settle", {"totals": TOTALS}, SCORES, _settle,
                          doc="what each player receives (negative: pays) when settling up"))

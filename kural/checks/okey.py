@@ -1,8 +1,7 @@
 """Okey (classic) example kinds: melds, pairs, hands, waits, discards, finishes, the deal, scoring.
 
->>> from kural import rulesets
->>> from kural.notation import parse_tiles
->>> run = lambda kind, **v: KINDS_BY_NAME[kind].run(rulesets.get("okey"), v).actual
+>>> from kural.core.notation import parse_tiles
+>>> run = lambda kind, **v: KINDS[kind].run(okey.STANDARD, v).actual
 >>> run("waits", tiles=parse_tiles("R1 R2 R3 R4 B4 B5 B6 K7 K8 K9 Y10 R10 B10"), indicator=Tile.parse("K1"))
 (Tile.parse('R5'), Tile.parse('B3'), Tile.parse('B7'), Tile.parse('K2'), Tile.parse('K6'), Tile.parse('K10'))
 >>> run("deal", dice=(5, 2))["2"]
@@ -15,15 +14,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from kural.checks import (
-    HAND, INT, OKEY, KINDS, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome,
-                          register, verdict_word)
+from kural.checks.kinds import (
+    HAND, INT, OKEY, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome,
+                          verdict_word)
 from kural.games import okey
-from kural.games.okey_deal import DealError
-from kural.games.okey_score import Round, ScoreError
-from kural.notation import Tile, parse_tiles
+from kural.games.okey.deal import DealError
+from kural.games.okey.score import Round, ScoreError
+from kural.core.notation import Tile, parse_tiles
 
 GAME = "okey"
+KINDS = KindTable(GAME)
 
 
 # --- field types of this game ---------------------------------------------------------------------
@@ -147,7 +147,7 @@ def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Ma
         try:
             return fn(rules, v)
         except (DealError, ScoreError, okey.HandSizeError) as e:
-            return Outcome(f"error: {e.code}", e)
+            return Outcome(Refusal.of(e), e)
     return run
 
 
@@ -214,11 +214,11 @@ def _winners(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 def _kind(name: str, fields: Mapping[str, FieldType], expect: FieldType, fn: Callable, doc: str,
           optional: Mapping[str, FieldType] | None = None) -> CheckKind:
-    return register(GAME, CheckKind(name, fields, expect, _guard(fn), dict(optional or {}), doc=doc))
+    return KINDS.add(CheckKind(name, fields, expect, _guard(fn), dict(optional or {}), doc=doc))
 
 
 _kind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, "the tiles form a valid set or run")
-register(GAME, OKEY)
+KINDS.add(OKEY)
 _kind("pair", {"tiles": TILES, "indicator": TILE}, VERDICT, _pair, "two tiles form a pair (an okey completes any pair)")
 _kind("hand", {"tiles": TILES, "indicator": TILE}, HAND, _hand,
       "a 14-tile hand: all in sets and runs (melds), seven pairs (pairs), or none")
@@ -240,4 +240,3 @@ _kind("winners", {"results": RESULTS}, SEATS, _winners,
       "who has won the game after these rounds (seats, or teams in partnership play); none while it goes on",
       {"players": INT})
 
-KINDS_BY_NAME = {name: kind for (g, name), kind in KINDS.items() if g == GAME}

@@ -1,9 +1,8 @@
 """Okey 101 example kinds: what each claim reads, what it expects, and the engine call that decides it.
 
->>> from kural import rulesets
->>> from kural.notation import Tile, parse_tiles
->>> rules = rulesets.get("okey101")
->>> kind("okey101", "islek").run(rules, {"discard": Tile.parse("R9"), "indicator": Tile.parse("Y1"),
+>>> from kural.core.notation import Tile, parse_tiles
+>>> rules = okey101.STANDARD
+>>> KINDS["islek"].run(rules, {"discard": Tile.parse("R9"), "indicator": Tile.parse("Y1"),
 ...                                      "table": (parse_tiles("R6 R7 R8"),)}).actual
 101
 >>> SEATS.parse(["out", "melds R5", "closed"])[1]
@@ -14,14 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from kural.checks import (
-    INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome, kind, register, verdict_word,
+from kural.checks.kinds import (
+    INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome, verdict_word,
 )
 from kural.games import okey101
-from kural.games.okey101_play import TableMeldError
-from kural.games.okey101_score import RoundError, Seat, check_round
+from kural.games.okey101.play import TableMeldError
+from kural.games.okey101.score import RoundError, Seat, check_round
 
 GAME = "okey101"
+KINDS = KindTable(GAME)
 
 
 def _choice(name: str, *options: str, doc: str = "") -> FieldType:
@@ -99,7 +99,7 @@ def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Ma
         try:
             return fn(rules, v)
         except TableMeldError as e:
-            return Outcome(f"error: {e}")
+            return Outcome(Refusal.of(e), e)
     run.__doc__ = fn.__doc__
     return run
 
@@ -168,30 +168,30 @@ def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 PREVIOUS = {"previous": INT, "previous_pairs": INT}
 
-register(GAME, CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
-register(GAME, OKEY)
-register(GAME, CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening, {"previous": INT},
+KINDS.add(CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
+KINDS.add(OKEY)
+KINDS.add(CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening, {"previous": INT},
                          doc="the largest total value of melds that can be laid from the tiles"))
-register(GAME, CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},
+KINDS.add(CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},
                          doc="the number of pairs that can be laid"))
-register(GAME, CheckKind("can_open", {"tiles": TILES, "indicator": TILE}, OPEN_HOW, _can_open, PREVIOUS,
+KINDS.add(CheckKind("can_open", {"tiles": TILES, "indicator": TILE}, OPEN_HOW, _can_open, PREVIOUS,
                          doc="how the rack can open: melds (the threshold reached), pairs, both or none; "
                              "previous: the highest opening so far (rising openings)"))
-register(GAME, CheckKind("layoff", {"lay": TILE, "onto": TILES, "indicator": TILE}, VERDICT, _guard(_layoff),
+KINDS.add(CheckKind("layoff", {"lay": TILE, "onto": TILES, "indicator": TILE}, VERDICT, _guard(_layoff),
                          doc="the tile can be laid off on the meld (a run in the order laid)"))
-register(GAME, CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE}, ALLOWED, _guard(_take_okey),
+KINDS.add(CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE}, ALLOWED, _guard(_take_okey),
                          {"opened": OPENED}, doc="the player may take the okey from the meld by putting this tile in its place"))
-register(GAME, CheckKind("islek", {"discard": TILE, "indicator": TILE}, INT, _guard(_islek),
+KINDS.add(CheckKind("islek", {"discard": TILE, "indicator": TILE}, INT, _guard(_islek),
                          {"table": TABLE, "finishing": BOOL},
                          doc="the penalty for the discard: işlek (it fits a meld on the table) or an okey"))
-register(GAME, CheckKind("side", {"tiles": TILES, "side": TILE, "indicator": TILE}, ALLOWED, _guard(_side),
+KINDS.add(CheckKind("side", {"tiles": TILES, "side": TILE, "indicator": TILE}, ALLOWED, _guard(_side),
                          {"opened": OPENED, "table": TABLE, **PREVIOUS},
                          doc="the player holding the tiles may take the previous player's discard"))
-register(GAME, CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _action,
+KINDS.add(CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _action,
                          {"opened_this_turn": BOOL, "laid_off": INT},
                          doc="the player may lay new melds, lay pairs or lay off now"))
-register(GAME, CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
+KINDS.add(CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
                          doc="each player's score for the round"))
-register(GAME, CheckKind("deal", {"seed": INT}, SIZES, _deal,
+KINDS.add(CheckKind("deal", {"seed": INT}, SIZES, _deal,
                          doc="a deal shuffled with this seed: the tiles in each rack, the dealer's first, then in the pile"))
-register(GAME, CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))
+KINDS.add(CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))

@@ -1,13 +1,11 @@
 """Rummikub example kinds: meld, opening, turn, best, score, river, first, card_meld.
 
->>> from kural import rulesets
->>> from kural.checks import run
->>> rules = rulesets.get("rummikub")
+>>> rules = rummikub.STANDARD
 >>> v = {"before": TABLE.parse(["R3 R4 R5"]), "after": TABLE.parse(["R4 R5 R6", "R3 B3 K3"]),
 ...      "rack": TILES.parse("R6 B3 K3")}
->>> run("rummikub", "turn", v, rules).actual
+>>> KINDS["turn"].run(rules, v).actual
 'valid'
->>> run("rummikub", "score", {"racks": RACKS.parse(["", "R5", "K4 B6", "Y3"])}, rules).actual
+>>> KINDS["score"].run(rules, {"racks": RACKS.parse(["", "R5", "K4 B6", "Y3"])}).actual
 (18, -5, -10, -3)
 """
 
@@ -15,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, FieldType, Outcome,
-                          register, verdict_word)
+from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome,
+                          verdict_word)
 from kural.games import rummikub
-from kural.notation import parse_tiles
+from kural.core.notation import parse_tiles
 
 GAME = "rummikub"
+KINDS = KindTable(GAME)
 
 
 def _bool(value: Any) -> bool:
@@ -121,19 +120,19 @@ def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(0 if who is None else who + 1, who)
 
 
-register(GAME, CheckKind("meld", {"tiles": TILES}, VERDICT, _meld, doc="the tiles form a valid group or run"))
-register(GAME, CheckKind("card_meld", {"cards": CARDS}, VERDICT, _card_meld,
+KINDS.add(CheckKind("meld", {"tiles": TILES}, VERDICT, _meld, doc="the tiles form a valid group or run"))
+KINDS.add(CheckKind("card_meld", {"cards": CARDS}, VERDICT, _card_meld,
                          doc="with playing cards (ace 1 ... king 13, a suit for a colour): the cards form a valid set"))
-register(GAME, CheckKind("opening", {"tiles": TILES}, INT, _opening,
+KINDS.add(CheckKind("opening", {"tiles": TILES}, INT, _opening,
                          doc="the largest total value of sets that can be laid from one's own rack"))
-register(GAME, CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TURN, _turn,
+KINDS.add(CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TURN, _turn,
                          optional={"initial": BOOL, "key": TILE, "plunder": TILES},
                          doc="a turn from the table before, the table after and the rack (initial: true for the initial meld): valid, or the first reason it is not"))
-register(GAME, CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
+KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
                          doc="the most tiles (or, with objective: value, the highest value) playable from the rack onto the table"))
-register(GAME, CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
+KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
                          doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
-register(GAME, CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
+KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
                          doc="the tiles taken with a tile from the river, the key tile first"))
-register(GAME, CheckKind("first", {"draws": TILES}, INT, _first,
+KINDS.add(CheckKind("first", {"draws": TILES}, INT, _first,
                          doc="which player (1, 2, ...) starts after each drew a tile; 0 when the highest ties"))

@@ -1,1 +1,1 @@
-"""One module per game over the shared core (:mod:`kural.melds`, :mod:`kural.arrange`)."""
+"""The engine, a package per game (pure: no I/O, no words).  The games are joined in :mod:`kural.registry`."""

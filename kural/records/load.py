@@ -14,9 +14,10 @@ from typing import Any, Iterable, Optional
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from kural import checks, rulesets
+from kural import registry
+from kural.checks.kinds import ExpectError
 from kural.i18n import LANGS
-from kural.notation import NotationError
+from kural.core.notation import NotationError
 from kural.problems import Problem
 from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
@@ -171,7 +172,7 @@ def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[Node]:
 
 def _game_from_path(path: Path) -> Optional[str]:
     for part in reversed(path.parts[:-1]):
-        if part in rulesets.GAMES:
+        if part in registry.KEYS:
             return part
     return None
 
@@ -183,22 +184,22 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         return None
     ok = True
     if "check" not in m:
-        r.problem(node, label, "missing_field", name="check", expected=", ".join(checks.kinds_for(game)))
+        r.problem(node, label, "missing_field", name="check", expected=", ".join(list(registry.game(game).kinds)))
         return None
     check = r.text(m["check"][1], f"{label}.check")
-    if check not in checks.kinds_for(game):
+    if check not in list(registry.game(game).kinds):
         r.problem(m["check"][1], f"{label}.check", "unknown_check", value=check, game=game,
-                  expected=", ".join(checks.kinds_for(game)))
+                  expected=", ".join(list(registry.game(game).kinds)))
         return None
-    kind = checks.kind(game, check)
+    kind = registry.game(game).kind(check)
     fields = kind.fields
     r.check_keys(m, [*EXAMPLE_COMMON, *fields, *kind.optional], label)
     variant = default_variant
     if "variant" in m:
         variant = r.text(m["variant"][1], f"{label}.variant") or default_variant
-        if variant not in rulesets.names(game):
+        if variant not in registry.game(game).rulesets.names():
             r.problem(m["variant"][1], f"{label}.variant", "unknown_variant", game=game, value=variant,
-                      expected=", ".join(rulesets.names(game)))
+                      expected=", ".join(registry.game(game).rulesets.names()))
             ok = False
     values: dict[str, Any] = {}
     raw: dict[str, Any] = {}
@@ -215,7 +216,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         except NotationError as e:
             r.problem(vnode, f"{label}.{name}", "bad_token", token=repr(e.token), index=e.index, detail_code=e.code)
             ok = False
-        except checks.ExpectError as e:
+        except ExpectError as e:
             r.problem(vnode, f"{label}.{name}", "bad_expect", expected=e.expected, found=repr(e.found))
             ok = False
     expect = None
@@ -230,7 +231,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
         except NotationError as e:
             r.problem(enode, f"{label}.expect", "bad_token", token=repr(e.token), index=e.index, detail_code=e.code)
             ok = False
-        except checks.ExpectError as e:
+        except ExpectError as e:
             r.problem(enode, f"{label}.expect", "bad_expect", expected=e.expected, found=repr(e.found))
             ok = False
     caption = r.localized(m["caption"][1], f"{label}.caption") if "caption" in m else None
@@ -242,9 +243,7 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
 
 
 def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked, ...]]:
-    from kural.worked import WORKED, kinds_for as worked_kinds
-
-    worked_kinds(game)  # loads the generators
+    generators = registry.game(game).worked
 
     items = r.sequence(node, "worked")
     if items is None:
@@ -256,12 +255,12 @@ def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked
         if m is None:
             return None
         if "kind" not in m:
-            r.problem(item, label, "missing_field", name="kind", expected=", ".join(worked_kinds(game)))
+            r.problem(item, label, "missing_field", name="kind", expected=", ".join(list(generators)))
             return None
         kind = r.text(m["kind"][1], f"{label}.kind")
-        if (game, kind) not in WORKED:
+        if kind not in generators:
             r.problem(m["kind"][1], f"{label}.kind", "unknown_check", value=kind, game=game,
-                      expected=", ".join(worked_kinds(game)))
+                      expected=", ".join(list(generators)))
             return None
         seed = r.integer(m["seed"][1], f"{label}.seed") if "seed" in m else 0
         if seed is None:
@@ -344,8 +343,8 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
             values[name] = v
         elif kind == "variant":
             v = r.text(node, name)
-            if v is not None and v not in rulesets.names(game):
-                r.problem(node, name, "unknown_variant", game=game, value=v, expected=", ".join(rulesets.names(game)))
+            if v is not None and v not in registry.game(game).rulesets.names():
+                r.problem(node, name, "unknown_variant", game=game, value=v, expected=", ".join(registry.game(game).rulesets.names()))
                 v = None
             values[name] = v
         elif kind == "sources":
@@ -372,14 +371,14 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                 values[name] = None
                 continue
             variant = values.get("variant") or (r.value(m["variant"][1]) if "variant" in m else "standard")
-            if variant not in rulesets.names(game):
+            if variant not in registry.game(game).rulesets.names():
                 variant = "standard"
             exs = [_load_example(r, item, game, i, variant) for i, item in enumerate(items, 1)]
             values[name] = tuple(e for e in exs if e is not None) if all(exs) else None
     if rid is None or any(values.get(n) is None for n in values) or not ok:
         return None
     params = values.get("params", {})
-    known = rulesets.get(game, values.get("variant", "standard")).params()
+    known = registry.ruleset(game, values.get("variant", "standard")).params()
     for pname in params:
         if pname not in known:
             r.problem(m["params"][1], "params", "unknown_param", game=game, name=pname, expected=", ".join(known))
@@ -409,8 +408,8 @@ def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
     game = _game_from_path(path)
     if "game" in m:
         g = r.text(m["game"][1], "game")
-        if g not in rulesets.GAMES:
-            r.problem(m["game"][1], "game", "unknown_game", value=g, expected=", ".join(rulesets.GAMES))
+        if g not in registry.KEYS:
+            r.problem(m["game"][1], "game", "unknown_game", value=g, expected=", ".join(registry.KEYS))
             return
         game = g
     if game is None:
@@ -453,10 +452,8 @@ def load(paths: Iterable[Path | str], base: Optional[Path] = None) -> Corpus:
 
 
 def _shown(path: Path, base: Optional[Path]) -> str:
-    try:
-        return str(path.resolve().relative_to((base or Path.cwd()).resolve()))
-    except ValueError:
-        return str(path)
+    resolved, root = path.resolve(), (base or Path.cwd()).resolve()
+    return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)
 
 
 def _cross_check(corpus: Corpus) -> None:

@@ -9,10 +9,9 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-from kural import checks
+from kural import registry
 from kural.i18n import LANGS
 from kural.records.model import EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS
-from kural.rulesets import GAMES
 from kural.vocabulary import CATEGORIES, DOCUMENTS, SUBCATEGORIES
 
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "schema" / "record.schema.json"
@@ -24,7 +23,7 @@ def _localized(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def _example() -> dict[str, Any]:
-    names = sorted({name for _, name in checks.KINDS})
+    names = sorted({name for g in registry.GAMES for name in g.kinds})
     props: dict[str, Any] = {
         "check": {"enum": names, "description": EXAMPLE_COMMON["check"]["doc"]},
         "expect": {"description": EXAMPLE_COMMON["expect"]["doc"]},
@@ -33,7 +32,7 @@ def _example() -> dict[str, Any]:
     }
     rules = []
     for name in names:
-        kinds = [k for (g, n), k in checks.KINDS.items() if n == name]
+        kinds = [g.kinds[name] for g in registry.GAMES if name in g.kinds]
         fields: dict[str, Any] = {}
         for k in kinds:
             for fname, ftype in {**k.fields, **k.optional}.items():
@@ -86,7 +85,7 @@ def _field(kind: str, doc: str) -> dict[str, Any]:
 
 
 def schema() -> dict[str, Any]:
-    props: dict[str, Any] = {"game": {"enum": list(GAMES), "description": "the game (otherwise the folder rules/<game>/ says)"}}
+    props: dict[str, Any] = {"game": {"enum": list(registry.KEYS), "description": "the game (otherwise the folder rules/<game>/ says)"}}
     required = []
     for name, meta in RECORD_FIELDS.items():
         props[name] = {**_field(meta["kind"], meta["doc"]), "description": meta["doc"]}

@@ -18,7 +18,9 @@ from html import escape
 from pathlib import Path
 
 from kural.i18n import LANGS
-from kural.site.pages import LANG_NAMES
+from kural.languages import LANGUAGES
+
+LANG_NAMES = {lang.code: lang.name for lang in LANGUAGES}
 
 ROOT = Path(__file__).resolve().parents[2]
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")

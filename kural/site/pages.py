@@ -11,15 +11,17 @@ from html import escape
 from typing import Any, Iterable, Mapping
 from urllib.parse import urlparse
 
-from kural import rulesets, worked
+from kural import registry
+from kural.languages import LANGUAGES
+from kural.registry import game_name
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
-from kural.site.figures import example_html
+from kural.figures.draw import example_html
 from kural.validate import decide
-from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, game_name, subcategory_name
+from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
-GAME_ORDER = ("okey101", "okey", "rummikub", "dummy")
-LANG_NAMES = {"ja": "日本語", "tr": "Türkçe", "it": "Italiano", "en": "English"}
+GAME_ORDER = registry.KEYS
+LANG_NAMES = {lang.code: lang.name for lang in LANGUAGES}
 
 # The characters Python-Markdown (with tables) lets a backslash escape.
 # Words of the pages (module level, so that Babel finds them).
@@ -61,7 +63,7 @@ def t(lang: str, message: str, **kw: Any) -> str:
 
 
 def variant_label(lang: str, game: str, name: str) -> str:
-    rs = rulesets.get(game, name)
+    rs = registry.ruleset(game, name)
     return gettext(lang, rs.description) if rs.description else name
 
 
@@ -103,11 +105,12 @@ def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
         for ex in rec.examples:
             outcome = decide(rec.game, ex)
             vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
-            figs.append(example_html(lang, rec.game, ex, outcome, vname))
+            figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures))
         body.append(f'<div class="kural-examples">{"".join(figs)}</div>')
     for w in rec.worked:
-        rules = rulesets.get(rec.game, w.args.get("variant", rec.variant))
-        body.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{worked.render(rec.game, w.kind, lang, rules, w.seed, w.args)}</div>')
+        rules = registry.ruleset(rec.game, w.args.get("variant", rec.variant))
+        drawn = registry.game(rec.game).worked[w.kind](lang, rules, w.seed, w.args)
+        body.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{drawn}</div>')
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
     body.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
     foot = [f'<span class="kural-label">{escape(t(lang, SOURCES))}:</span> {_sources_html(rec, lang)}']
@@ -244,11 +247,10 @@ KINDS_HEAD = (N_("check"), N_("games"), N_("fields"), N_("expect"), N_("what it 
 
 def kinds_table(lang: str) -> str:
     """Every example kind of every game, from the registry."""
-    from kural import checks
-
     by_name: dict[str, list[tuple[str, Any]]] = {}
-    for (game, name), kind in checks.KINDS.items():
-        by_name.setdefault(name, []).append((game, kind))
+    for g in registry.GAMES:
+        for name, kind in g.kinds.items():
+            by_name.setdefault(name, []).append((g.key, kind))
     head = "".join(f"<th>{escape(t(lang, h))}</th>" for h in KINDS_HEAD)
     rows = []
     for name in sorted(by_name):

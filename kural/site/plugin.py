@@ -20,15 +20,14 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from kural.i18n import LANGS
+from kural.languages import alternate
 from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
-import kural.site.games  # noqa: F401  (each game's figures)
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
-from kural.rulesets import GAMES
+from kural import registry
 from kural.search import build_index
 from kural.validate import validate
-from kural.vocabulary import game_name
 
 def _text_of(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
@@ -83,6 +82,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         # The theme's overrides (the language switcher that keeps the page) live in the package.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
+        config.extra["alternate"] = alternate()
         for name in ASSETS:
             if name == "kural-search.js" and self.config.search != "kural":
                 continue
@@ -111,7 +111,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         assert self.corpus is not None
         lang = self.config.lang
         index = build_index(self.corpus.records, lang, self.terms, self.pages).as_json()
-        index["games"] = {g: game_name(lang, g) for g in GAMES}
+        index["games"] = {g.key: g.name_in(lang) for g in registry.GAMES}
         out = Path(config.site_dir) / "search" / "kural-index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -1,0 +1,98 @@
+"""A claim written as text fields — a query string (``tiles=R10+R11&indicator=Y1``) or ``kural check``
+arguments (``tiles="R10 R11" indicator=Y1``) — read into the values a check kind takes.
+
+Each field is given as a list of strings: once, or once per item for a list-valued field (Okey 101
+``seats``, Rummikub ``before``/``after``), as DESIGN.md fixes for the checker's links.  Every field is
+then read by the same parser as in a YAML example, so the answer is the one ``kural validate`` compares.
+
+>>> from kural.checks.okey101 import KINDS
+>>> v = read_fields(KINDS["opening"], {"tiles": ["R10 R11 R12"], "indicator": ["Y1"]})
+>>> [str(t) for t in v["tiles"]], str(v["indicator"])
+(['R10', 'R11', 'R12'], 'Y1')
+>>> read_fields(KINDS["opening"], {"tiles": ["R10"]})
+Traceback (most recent call last):
+...
+kural.checks.query.MissingField: the field 'indicator' is required
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from kural.checks.kinds import CheckKind, ExpectError, FieldType
+from kural.core.errors import KuralError
+
+# The most strings one field may hold, and the longest string: no claim a table could make is larger.
+MAX_ITEMS = 64
+MAX_TEXT = 2000
+
+
+class MissingField(KuralError):
+    code = "missing_field"
+
+    def __init__(self, name: str, expected: str) -> None:
+        super().__init__("", f"the field {name!r} is required", name=name, expected=expected)
+
+
+class UnknownField(KuralError):
+    code = "unknown_field"
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        super().__init__("", f"unknown field {name!r} (expected one of: {', '.join(known)})", name=name,
+                         expected=", ".join(known))
+
+
+def _from_text(ftype: FieldType, items: Sequence[str]) -> Any:
+    """The YAML-shaped value (int, bool, list, text) that ``ftype.parse`` takes, from text items."""
+    if len(items) > MAX_ITEMS or any(len(i) > MAX_TEXT for i in items):
+        raise ExpectError(f"at most {MAX_ITEMS} items of {MAX_TEXT} characters", f"{len(items)} items")
+    schema = ftype.schema
+    kind = schema.get("type")
+    if kind == "array":
+        inner = schema.get("items", {}).get("type")
+        if inner == "integer":
+            return [_int(x) for i in items for x in i.split()]
+        if inner == "array":
+            return [[_int(x) for x in i.split()] for i in items]
+        return [i.strip() for i in items]
+    text = " ".join(i.strip() for i in items)
+    if kind == "integer":
+        return _int(text)
+    if kind == "boolean":
+        low = text.lower()
+        if low in ("true", "yes", "1"):
+            return True
+        if low in ("false", "no", "0"):
+            return False
+        raise ExpectError("true or false", text)
+    if isinstance(kind, list) and "integer" in kind and text.lstrip("-").isdigit() and " " not in text:
+        return int(text)
+    return text
+
+
+def _int(text: str) -> int:
+    t = text.strip()
+    if not t.lstrip("-").isdigit() or len(t) > 9:
+        raise ExpectError("a whole number", text)
+    return int(t)
+
+
+def read_fields(kind: CheckKind, fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The kind's values from text fields; every field is read by its own parser.  Raises the first
+    problem as a :class:`KuralError` (a bad token names the token)."""
+    known = [*kind.fields, *kind.optional]
+    for name in fields:
+        if name not in known:
+            raise UnknownField(name, known)
+    values: dict[str, Any] = {}
+    for name, ftype in {**kind.fields, **kind.optional}.items():
+        items = [i for i in fields.get(name, ()) if i.strip()]
+        if not items:
+            if name in kind.fields:
+                raise MissingField(name, str(ftype.schema.get("description", ftype.name)))
+            continue
+        values[name] = ftype.parse(_from_text(ftype, items))
+    return values
+
+
+__all__ = ["read_fields", "MissingField", "UnknownField", "MAX_ITEMS", "MAX_TEXT"]

@@ -1,0 +1,1 @@
+"""The shared core of every game: notation, melds, the arrangement search, rulesets, errors."""

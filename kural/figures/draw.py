@@ -1,0 +1,159 @@
+"""Pictures of tiles and cards, and of each example with the engine's verdict, as escaped HTML.
+
+Every piece carries its number and a spoken label in the page's language, so the pictures read
+without colour.  Every word comes from the catalogs; every verdict from the engine.
+
+>>> tile_html("en", "okey101", Tile.parse("R5"))
+'<span class="kt kt-R" role="img" aria-label="red 5"><b>5</b><i aria-hidden="true">●</i></span>'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Final, Mapping, Optional, Sequence, TypeVar
+
+from kural import checks
+from kural.explain import card_label, label, reason, tile_label, word
+from kural.i18n import gettext
+from kural.core.notation import Card, Tile
+from kural.vocabulary import SUIT_SYMBOLS
+
+# A shape per colour, so that colour is never the only cue.
+COLOUR_MARKS: Final = {"R": "●", "Y": "▲", "B": "■", "K": "◆"}
+
+
+def tile_html(lang: str, game: str, tile: Tile, okey: Optional[Tile] = None, stands_for: Optional[Tile] = None) -> str:
+    text = tile_label(lang, game, tile)
+    classes = ["kt"]
+    if tile.is_fake:
+        classes.append("kt-F")
+        face = '<b>★</b>'
+    elif tile.is_joker:
+        classes.append("kt-J")
+        face = '<b>☺</b>'
+    else:
+        classes.append(f"kt-{tile.colour}")
+        face = f'<b>{tile.number}</b><i aria-hidden="true">{COLOUR_MARKS[tile.colour]}</i>'
+    if okey is not None and tile == okey:
+        classes.append("kt-okey")
+        text = f"{text} ({word(lang, 'okey')})"
+    if stands_for is not None and stands_for != tile and (tile.is_joker or tile.is_fake or tile == okey):
+        text = f"{text}, {word(lang, 'stands_for')} {tile_label(lang, game, stands_for)}"
+    return f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(text)}">{face}</span>'
+
+
+def card_html(lang: str, card: Card) -> str:
+    red = card.suit in ("H", "D")
+    return (f'<span class="kc{" kc-red" if red else ""}" role="img" aria-label="{escape(card_label(lang, card))}">'
+            f'<b>{card.rank_name}</b><i aria-hidden="true">{SUIT_SYMBOLS[card.suit]}</i></span>')
+
+
+def piece_html(lang: str, game: str, piece: Any, okey: Optional[Tile] = None, stands_for: Optional[Tile] = None) -> str:
+    return card_html(lang, piece) if isinstance(piece, Card) else tile_html(lang, game, piece, okey, stands_for)
+
+
+def row(lang: str, game: str, pieces: Sequence[Any], okey: Optional[Tile] = None,
+        stands_for: Optional[Sequence[Tile]] = None, cls: str = "") -> str:
+    """A row of tiles or cards (a meld, a rack)."""
+    stands = list(stands_for) if stands_for else [None] * len(pieces)
+    inner = "".join(piece_html(lang, game, p, okey, s) for p, s in zip(pieces, stands))
+    return f'<span class="kural-row{(" " + cls) if cls else ""}" role="group">{inner}</span>'
+
+
+def badge(lang: str, ok: bool, text: str) -> str:
+    mark = "✓" if ok else "✗"
+    cls = "kural-ok" if ok else "kural-no"
+    return f'<span class="kural-verdict {cls}"><span aria-hidden="true">{mark}</span> {escape(text)}</span>'
+
+
+def melds_html(lang: str, game: str, melds: Sequence[Any], okey: Optional[Tile] = None) -> str:
+    parts = []
+    for m in melds:
+        parts.append(f'<span class="kural-meld">{row(lang, game, m.tiles, okey, m.stands_for)}'
+                     f'<small>{escape(word(lang, m.kind))} · {m.value}</small></span>')
+    return f'<span class="kural-melds">{"".join(parts)}</span>'
+
+
+# A figure draws one claim and the engine's answer: fn(lang, game, claim, outcome) -> HTML.
+Figure = Callable[[str, str, Any, checks.Outcome], str]
+# A worked example drawn from the engine for a seed: fn(lang, rules, seed, args) -> HTML (deterministic).
+Generator = Callable[[str, Any, int, Mapping[str, Any]], str]
+F = TypeVar("F", bound=Callable[..., str])
+
+
+def table_of(table: dict[str, F]) -> Callable[[str, str], Callable[[F], F]]:
+    """A decorator that lists a function in its own module's ``table`` under a kind's name.
+
+    Each game's figure module keeps its tables (``FIGURES``, ``WORKED``); :mod:`kural.registry` names them.
+    """
+    def by_kind(game: str, kind: str) -> Callable[[F], F]:
+        def deco(fn: F) -> F:
+            if kind in table:
+                raise ValueError(f"{game}: two figures for {kind!r}")
+            table[kind] = fn
+            return fn
+        return deco
+    return by_kind
+
+
+def _okey_of(ex: Any) -> Optional[Tile]:
+    ind = ex.values.get("indicator")
+    if ind is None or not ind.is_natural:
+        return None
+    return ind.next()
+
+
+def _indicator_html(lang: str, game: str, ex: Any) -> str:
+    ind = ex.values.get("indicator")
+    if ind is None:
+        return ""
+    ok = ind.next()
+    return (f'<span class="kural-indicator"><small>{escape(word(lang, "indicator"))}</small>'
+            f'{tile_html(lang, game, ind)}<small>→ {escape(word(lang, "okey"))}</small>{tile_html(lang, game, ok)}</span>')
+
+
+def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    """Pieces, then the verdict, for the kinds every game shares (meld, okey, points); games register
+    richer figures for their own kinds."""
+    pieces = ex.values.get("tiles") or ex.values.get("cards") or ()
+    okey = _okey_of(ex)
+    body = _indicator_html(lang, game, ex)
+    if ex.check == "okey":
+        verdict = badge(lang, True, f"{word(lang, 'okey')}: {tile_label(lang, game, outcome.actual)}")
+    elif ex.check == "meld":
+        v = outcome.detail
+        stands = [Tile(c, n) for c, n in v.stands_for] if (v.valid and not isinstance(pieces[0], Card)) else None
+        body += row(lang, game, pieces, okey, stands)
+        cards = bool(pieces) and isinstance(pieces[0], Card)
+        if v.valid:
+            verdict = badge(lang, True, f"{word(lang, 'valid')} · {word(lang, v.kind)} · {word(lang, 'value')} {v.value}")
+        else:
+            verdict = badge(lang, False, f"{word(lang, 'invalid')}: {reason(lang, v.reason, cards)}")
+    elif ex.check == "points":
+        body += row(lang, game, pieces)
+        verdict = badge(lang, True, f"{word(lang, 'points')}: {outcome.actual}")
+    else:
+        body += row(lang, game, pieces, okey) if pieces else ""
+        verdict = badge(lang, True, f"{word(lang, 'engine')}: {checks.show(outcome.actual)}")
+    return body + verdict
+
+
+def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
+    """The verdict on an opening (Okey 101) or initial meld (Rummikub): ``enough`` and ``short`` are the
+    game's own messages, with {value}, {threshold} and {short}."""
+    msg = enough if opening.reaches else short
+    text = gettext(lang, msg).format(value=opening.value, threshold=opening.threshold, short=opening.short_by)
+    return badge(lang, opening.reaches, text)
+
+
+def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "",
+                 figures: Mapping[str, Figure] = {}) -> str:
+    fn = figures.get(ex.check, default_figure)
+    caption = f'<p class="kural-caption">{escape(ex.caption[lang])}</p>' if ex.caption else ""
+    variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
+    return (f'<figure class="kural-example" data-check="{escape(ex.check)}">'
+            f'<div class="kural-figure">{fn(lang, game, ex, outcome)}</div>'
+            f'<figcaption>{variant}{caption}</figcaption></figure>')
+
+
+__all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator"]

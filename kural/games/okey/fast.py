@@ -1,0 +1,1097 @@
+"""The fast okey hand: is it complete, what does it wait for, how much can it lay out.
+
+The generic search (:mod:`kural.core.arrange`) decides any arrangement of any tiles; an okey hand is
+always small (14 or 15 tiles, at most two okeys) and is asked about millions of times (waits,
+discards, benchmarks), so this module decides it another way:
+
+* A hand is packed as one integer per colour, four bits per number (``vec``), plus the number of
+  wilds (okeys).  A fake okey is already a plain tile of the okey's value here.
+* Sets are the only melds that join colours.  A depth-first search chooses, number by number, which
+  tiles go into sets (``u`` tiles of each colour and ``x`` wilds make sets when some ``s`` sets of
+  3 or 4 distinct colours hold them: ``max(u) <= s`` and ``3s <= sum(u) + x <= 4s``).
+* What is left of each colour must split into runs.  A small dynamic programme over positions
+  1..13 (and 14, the 1 after the 13) with the open runs of length 1, 2 and 3+ answers, for each
+  number of wilds ``k``, whether the colour splits exactly (:func:`colour_mask`).  For the best
+  value (:func:`colour_best`) tiles may be left out: a colour is cut where no run can cross, each
+  piece is solved once, and an okey in a run is simply one more tile at its place, so the tables
+  with okeys come from the tables without.  Every answer is memoised on the packed colour.
+* Before any search, bit tricks on the presence masks reject the hands where some tile can be in
+  no meld at all, which is nearly every random hand.
+
+A run that would use the 1 at both ends (1..13 then 1) never needs to be refused: it splits into
+1-2-3 and 4..13-1, both valid, with the same tiles and value.
+
+>>> p = pack_slots([0, 1, 2, 3, 16, 17, 18, 45, 46, 47, 22, 9, 35, 48], -1)
+>>> wins(p)
+True
+>>> wins(pack_slots([0, 1, 2, 3, 16, 17, 18, 45, 46, 47, 22, 9, 35, 50], -1))
+False
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
+
+NIBBLE = 4
+MASK13 = (1 << 13) - 1
+_NIB = tuple(1 << (NIBBLE * (s % 13)) for s in range(52))
+_BIT = tuple(1 << (s % 13) for s in range(52))
+_COL = tuple(s // 13 for s in range(52))
+
+
+class Packed(NamedTuple):
+    """A hand as the search sees it: per colour counts (4 bits a number) and presence, the wilds.
+
+    ``odd`` has a bit for every natural slot held an odd number of times (for seven pairs).
+    (The search's small values are named tuples: immutable like the engine's dataclasses, and
+    cheap to make millions of times.)
+    """
+
+    vecs: tuple[int, int, int, int]
+    present: tuple[int, int, int, int]
+    wilds: int
+    odd: int
+    size: int
+
+    def add(self, slot: int) -> "Packed":
+        """This hand and one more tile (slot -1: a wild)."""
+        if slot < 0:
+            return Packed(self.vecs, self.present, self.wilds + 1, self.odd, self.size + 1)
+        c = _COL[slot]
+        vecs = list(self.vecs)
+        pres = list(self.present)
+        vecs[c] += _NIB[slot]
+        pres[c] |= _BIT[slot]
+        return Packed(tuple(vecs), tuple(pres), self.wilds, self.odd ^ (1 << slot), self.size + 1)  # type: ignore[arg-type]
+
+    def remove(self, slot: int) -> "Packed":
+        """This hand without one tile (slot -1: a wild); the tile must be there."""
+        if slot < 0:
+            if not self.wilds:
+                raise ValueError("no wild to remove")
+            return Packed(self.vecs, self.present, self.wilds - 1, self.odd, self.size - 1)
+        c = _COL[slot]
+        vecs = list(self.vecs)
+        if not (vecs[c] >> (NIBBLE * (slot % 13))) & 15:
+            raise ValueError(f"slot {slot} is not in the hand")
+        vecs[c] -= _NIB[slot]
+        pres = list(self.present)
+        if not (vecs[c] >> (NIBBLE * (slot % 13))) & 15:
+            pres[c] &= ~_BIT[slot]
+        return Packed(tuple(vecs), tuple(pres), self.wilds, self.odd ^ (1 << slot), self.size - 1)  # type: ignore[arg-type]
+
+    def count(self, slot: int) -> int:
+        return (self.vecs[_COL[slot]] >> (NIBBLE * (slot % 13))) & 15
+
+    def slots(self) -> list[int]:
+        """The natural slots, each as often as held, in slot order."""
+        out = []
+        for c in range(4):
+            v = self.vecs[c]
+            for i in range(13):
+                out.extend([c * 13 + i] * ((v >> (NIBBLE * i)) & 15))
+        return out
+
+
+def pack_slots(slots: Iterable[int], wild_slot: int) -> Packed:
+    """Pack natural slots (0..51); a slot equal to ``wild_slot`` (the okey) is a wild.
+
+    A fake okey must already be given as the okey's own slot by the caller (:func:`pack`)."""
+    vecs = [0, 0, 0, 0]
+    pres = [0, 0, 0, 0]
+    wilds = odd = size = 0
+    for s in slots:
+        size += 1
+        if s == wild_slot or s < 0:
+            wilds += 1
+            continue
+        c = _COL[s]
+        vecs[c] += _NIB[s]
+        pres[c] |= _BIT[s]
+        odd ^= 1 << s
+    return Packed(tuple(vecs), tuple(pres), wilds, odd, size)  # type: ignore[arg-type]
+
+
+_COLOUR_INDEX = {"R": 0, "Y": 1, "B": 2, "K": 3}
+
+
+def pack(tiles: Iterable, okey_colour: str, okey_number: int) -> Packed:
+    """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot."""
+    vecs = [0, 0, 0, 0]
+    pres = [0, 0, 0, 0]
+    wilds = odd = size = 0
+    ci = _COLOUR_INDEX
+    for t in tiles:
+        size += 1
+        col = t.colour
+        n = t.number - 1
+        if col == okey_colour and n == okey_number - 1:
+            wilds += 1
+            continue
+        if col == "F":
+            col, n = okey_colour, okey_number - 1
+        c = ci[col]  # a J (or anything else) raises KeyError: callers check tiles first
+        vecs[c] += 1 << (n << 2)
+        pres[c] |= 1 << n
+        odd ^= 1 << (c * 13 + n)
+    return Packed((vecs[0], vecs[1], vecs[2], vecs[3]), (pres[0], pres[1], pres[2], pres[3]), wilds, odd, size)
+
+
+# --- one colour: runs only -------------------------------------------------------------------------
+
+_FLAGS = sum(1 << (NIBBLE * i) for i in range(13))  # the low bit of every nibble
+
+
+def _positions(vec: int) -> list[int]:
+    return [(vec >> (NIBBLE * i)) & 15 for i in range(13)]
+
+
+def _active(counts: list[int], k_max: int, wrap: bool) -> list[bool]:
+    """Positions 0..14 where a run piece may stand: within ``k_max`` of a natural tile.
+
+    With at most two wilds a run always holds a natural, so a wild never stands farther away;
+    with more wilds every position is open (runs of wilds alone)."""
+    last = 14 if wrap else 13
+    if k_max >= 3:
+        return [True] * (last + 1)
+    have = [False] * (last + 1)
+    for p in range(1, 14):
+        if counts[p - 1]:
+            have[p] = True
+    if wrap and counts[0]:
+        have[14] = True
+    out = [False] * (last + 1)
+    for p in range(1, last + 1):
+        if have[p]:
+            for q in range(max(1, p - k_max), min(last, p + k_max) + 1):
+                out[q] = True
+    return out
+
+
+def run_canon(vec: int, k_max: int, wrap: bool) -> int:
+    """The tiles of ``vec`` that can be in some run with ``k_max`` wilds (the others never are).
+
+    >>> hex(run_canon(0x0001_0000_0111, 0, True))   # 1-2-3 stay, the lone 9 goes
+    '0x111'
+    """
+    if k_max >= 2:
+        return vec
+    f = vec | (vec >> 1)
+    f = (f | (f >> 2)) & _FLAGS
+    if wrap:
+        f |= (f & 1) << (NIBBLE * 13)
+    if k_max == 0:
+        t = f & (f >> NIBBLE) & (f >> 2 * NIBBLE)
+    else:
+        a, b, c = f, f >> NIBBLE, f >> 2 * NIBBLE
+        t = (a & b) | (a & c) | (b & c)
+    cov = t | (t << NIBBLE) | (t << 2 * NIBBLE)
+    if wrap:
+        cov |= cov >> (NIBBLE * 13)
+    return vec & ((cov & _FLAGS) * 15)
+
+
+_MASKS: dict[tuple[int, int, bool], int] = {}
+
+
+def colour_mask(vec: int, k_max: int, wrap: bool) -> int:
+    """Bit ``k`` set when this colour splits exactly into runs with exactly ``k`` wilds (k <= k_max).
+
+    >>> bin(colour_mask(0x111, 2, True))   # 1-2-3: with 0, 1 or 2 wilds
+    '0b111'
+    >>> colour_mask(0x101, 2, True)        # 1 and 3: the wild fills the 2
+    6
+    """
+    key = (vec, k_max, wrap)
+    got = _MASKS.get(key)
+    if got is None:
+        got = _colour_mask(vec, k_max, wrap)
+        _MASKS[key] = got
+    return got
+
+
+def _colour_mask(vec: int, k_max: int, wrap: bool) -> int:
+    if vec == 0:
+        # No tiles: wilds alone make a run when there are at least 3 of them.
+        return 1 | sum(1 << k for k in range(3, k_max + 1))
+    counts = _positions(vec)
+    ones = counts[0]
+    last = 14 if wrap else 13
+    active = _active(counts, k_max, wrap)
+    result = 0
+    for j in range(ones + 1 if wrap else 1):  # j of the 1s stand above the 13
+        states = {(0, 0, 0, 0)}
+        for p in range(1, last + 1):
+            nat = ones - j if p == 1 else (j if p == 14 else counts[p - 1])
+            free = k_max if active[p] else 0
+            nxt = set()
+            for a1, a2, a3, k in states:
+                need = a1 + a2
+                for x in range(min(free, k_max - k) + 1):
+                    t = nat + x
+                    if t < need:
+                        continue
+                    rest = t - need
+                    for e3 in range(min(a3, rest) + 1):
+                        nxt.add((rest - e3, a1, a2 + e3, k + x))
+            states = nxt
+            if not states:
+                break
+        for a1, a2, _, k in states:
+            if a1 == 0 and a2 == 0:
+                result |= 1 << k
+    return result
+
+
+class Run(NamedTuple):
+    """A run found by the search: ``colour`` index, first position, and which positions are wilds.
+
+    Positions go 1..14 (14 is the 1 above the 13)."""
+
+    colour: int
+    start: int
+    wild: tuple[bool, ...]
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(p if p <= 13 else p - 13 for p in range(self.start, self.start + len(self.wild)))
+
+    @property
+    def value(self) -> int:
+        return sum(self.numbers)
+
+
+class _Witness:
+    """The runs behind a dynamic programme's answer, rebuilt only when someone asks for them."""
+
+    __slots__ = ("layers", "state", "_runs")
+
+    def __init__(self, layers: list[tuple[int, dict]], state: tuple) -> None:
+        self.layers, self.state, self._runs = layers, state, None
+
+    def runs(self) -> tuple["Run", ...]:
+        if self._runs is None:
+            self._runs = _rebuild(self.layers, self.state)
+        return self._runs
+
+
+def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optional[tuple[int, _Witness]]]:
+    """For each k = 0..k_max, the best runs of one colour with exactly k wilds, or None.
+
+    With ``optional`` tiles may be left out; otherwise every tile is in a run.  Only the positions
+    a run piece can reach are visited; between two of them that are not neighbours every run ends."""
+    counts = _positions(vec)
+    ones = counts[0]
+    last = 14 if wrap else 13
+    active = _active(counts, k_max, wrap)
+    found: list = [None] * (k_max + 1)
+    # moves[nat][wilds left]: (pieces, naturals used, wilds) at one position
+    moves = [[[(u + x, u, x) for u in (range(nat + 1) if optional else (nat,)) for x in range(left + 1)]
+              for left in range(k_max + 1)] for nat in range(max(counts) + 1)]
+    for j in range(ones + 1 if wrap else 1):
+        # state -> (value, back) where back = (prev_state, naturals used, wilds, extended 3+)
+        layers: list[tuple[int, dict]] = []
+        states: dict = {(0, 0, 0, 0): (0, None)}
+        prev_p = 0
+        for p in range(1, last + 1):
+            if not active[p]:
+                continue
+            if p != prev_p + 1 and prev_p:
+                # A gap: every run has ended; a run of one or two pieces cannot.
+                closed: dict = {}
+                for st, (val, _) in states.items():
+                    if st[0] or st[1]:
+                        continue
+                    ns = (0, 0, 0, st[3])
+                    if ns not in closed or val > closed[ns][0]:
+                        closed[ns] = (val, st)
+                layers.append((0, closed))
+                states = closed
+            prev_p = p
+            nat = ones - j if p == 1 else (j if p == 14 else counts[p - 1])
+            pv = p if p <= 13 else 1
+            cur: dict = {}
+            get = cur.get
+            row = moves[nat]
+            for st, (val, _) in states.items():
+                a1, a2, a3, kk = st
+                need = a1 + a2
+                for t, used, x in row[k_max - kk]:
+                    if t < need:
+                        continue
+                    rest = t - need
+                    nv = val + pv * t
+                    k2 = kk + x
+                    for e3 in range((a3 if a3 < rest else rest) + 1):
+                        ns = (rest - e3, a1, a2 + e3, k2)
+                        old = get(ns)
+                        if old is None or nv > old[0]:
+                            cur[ns] = (nv, (st, used, x, e3))
+            layers.append((p, cur))
+            states = cur
+            if not cur:
+                break
+        else:
+            for st, (val, _) in states.items():
+                if st[0] or st[1]:
+                    continue
+                k = st[3]
+                if found[k] is None or val > found[k][0]:
+                    found[k] = (val, _Witness(layers, st))
+    return found
+
+
+def _rebuild(layers: list[tuple[int, dict]], st: tuple) -> tuple[Run, ...]:
+    """Runs from the decisions stored in the layers, walking back from the final state.
+
+    A layer at position 0 is a gap: every run ended there."""
+    decisions = []
+    for p, layer in reversed(layers):
+        back = layer[st][1]
+        if p == 0:
+            st = back
+            continue
+        prev, used, x, e3 = back
+        decisions.append((p, used, x, e3))
+        st = prev
+    decisions.reverse()
+    open1: list[list] = []
+    open2: list[list] = []
+    open3: list[list] = []
+    done: list[list] = []
+    last_p = 0
+    for p, used, x, e3 in decisions:
+        if p != last_p + 1:
+            done.extend(open3)
+            open3 = []
+        last_p = p
+        it = iter([False] * used + [True] * x)
+        n2, n3 = [], []
+        for r in open1:
+            r[1].append(next(it))
+            n2.append(r)
+        for r in open2:
+            r[1].append(next(it))
+            n3.append(r)
+        for r in open3[:e3]:
+            r[1].append(next(it))
+            n3.append(r)
+        done.extend(open3[e3:])
+        open1, open2, open3 = [[p, [w]] for w in it], n2, n3
+    done.extend(open3)
+    return tuple(sorted((Run(-1, r[0], tuple(r[1])) for r in done), key=lambda r: (r.start, len(r.wild))))
+
+
+class ColourBest:
+    """The best runs of one colour with at most ``k`` wilds: their value, the wilds they use, and
+    (built on demand) the runs and the naturals they use."""
+
+    __slots__ = ("value", "wilds", "_parts", "_runs", "_used")
+
+    def __init__(self, value: int, wilds: int, parts: tuple = ()) -> None:
+        self.value, self.wilds, self._parts, self._runs, self._used = value, wilds, parts, None, None
+
+    @property
+    def runs(self) -> tuple["Run", ...]:
+        if self._runs is None:
+            runs: list[Run] = []
+            for part in self._parts:
+                runs.extend(part.runs() if isinstance(part, (_Witness, _Placed)) else part)
+            self._runs = tuple(runs)
+        return self._runs
+
+    @property
+    def used(self) -> int:
+        """The natural tiles the runs use, packed like a colour."""
+        if self._used is None:
+            used = 0
+            for r in self.runs:
+                for pos, w in zip(range(r.start, r.start + len(r.wild)), r.wild):
+                    if not w:
+                        used += 1 << (NIBBLE * ((pos - 1) % 13))
+            self._used = used
+        return self._used
+
+
+_NOTHING = ColourBest(0, 0)
+_BESTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+_SEGMENTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+
+
+def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """For k = 0..k_max, the best runs from this colour with at most k wilds (tiles may be left).
+
+    The colour is cut where no run can cross (a gap wider than the wilds), each piece is solved
+    once and remembered, and the pieces are combined.
+
+    >>> [b.value for b in colour_best(0x0_0011_0000_0111, 1, True)]   # 1-2-3, 9-10 (+ a wild: 8 or 11)
+    [6, 36]
+    """
+    key = (vec, k_max, wrap)
+    got = _BESTS.get(key)
+    if got is not None:
+        return got
+    canon = run_canon(vec, k_max, wrap)
+    got = _BESTS.get((canon, k_max, wrap)) if canon != vec else None
+    if got is None:
+        if 1 <= k_max <= 2:
+            got = _placing(canon, k_max, wrap)
+        else:
+            acc: tuple[ColourBest, ...] = (_NOTHING,) * (k_max + 1)
+            for part in _segments(canon, k_max, wrap):
+                acc = _combine(acc, _segment_best(part, k_max, wrap))
+            got = acc
+        _BESTS[(canon, k_max, wrap)] = got
+    _BESTS[key] = got
+    return got
+
+
+_NEAR: dict[tuple[int, bool], list[int]] = {}
+
+
+def _near(vec: int, wrap: bool) -> list[int]:
+    """Numbers (0-based) within two of a tile of this colour (the 1 also next to the 13)."""
+    got = _NEAR.get((vec, wrap))
+    if got is None:
+        got = _NEAR[(vec, wrap)] = _near_of(vec, wrap)
+    return got
+
+
+def _near_of(vec: int, wrap: bool) -> list[int]:
+    pres = 0
+    for i in range(13):
+        if (vec >> (NIBBLE * i)) & 15:
+            pres |= 1 << i
+    if wrap and pres & 1:
+        pres |= 1 << 13
+    near = pres | (pres << 1) | (pres << 2) | (pres >> 1) | (pres >> 2)
+    if wrap:
+        near |= near >> 13
+    near &= MASK13
+    return [i for i in range(13) if near >> i & 1]
+
+
+class _Placed:
+    """Runs found with okeys placed as extra tiles: the pieces at those numbers are the okeys."""
+
+    __slots__ = ("base", "numbers")
+
+    def __init__(self, base: "ColourBest", numbers: tuple[int, ...]) -> None:
+        self.base, self.numbers = base, numbers
+
+    def runs(self) -> tuple["Run", ...]:
+        runs = [list(r.wild) for r in self.base.runs]
+        for q in self.numbers:
+            for r, flags in zip(self.base.runs, runs):
+                hit = next((i for i, n in enumerate(r.numbers) if n == q and not flags[i]), None)
+                if hit is not None:
+                    flags[hit] = True
+                    break
+            else:  # pragma: no cover - a placed okey always ends up in a run (see _placing)
+                raise AssertionError("placed okey not in a run")
+        return tuple(Run(r.colour, r.start, tuple(f)) for r, f in zip(self.base.runs, runs))
+
+
+def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """The best runs with up to two okeys: an okey in a run is just one more tile at its place, so
+    try each place near the colour's tiles and solve without okeys (memoised, mostly cached).
+    A placement is kept only when it gains, so every okey placed is in some run."""
+    base = colour_best(vec, 0, wrap)[0]
+    out = [base]
+    best1, q1_best = base, ()
+    singles = {}
+    bests = _BESTS
+    for q in _near(vec, wrap):
+        v1 = vec + (1 << (NIBBLE * q))
+        t = bests.get((v1, 0, wrap))
+        b = (t if t is not None else colour_best(v1, 0, wrap))[0]
+        singles[q] = b
+        if b.value > best1.value:
+            best1, q1_best = b, (q + 1,)
+    one = ColourBest(best1.value, 1, (_Placed(best1, q1_best),)) if q1_best else base
+    out.append(one)
+    if k_max >= 2:
+        best2, q2_best = one, ()
+        for q1 in singles:
+            v1 = vec + (1 << (NIBBLE * q1))
+            for q2 in _near(v1, wrap):
+                if q2 < q1:
+                    continue
+                v2 = v1 + (1 << (NIBBLE * q2))
+                t = bests.get((v2, 0, wrap))
+                b = (t if t is not None else colour_best(v2, 0, wrap))[0]
+                if b.value > best2.value:
+                    best2, q2_best = b, (q1 + 1, q2 + 1)
+        out.append(ColourBest(best2.value, 2, (_Placed(best2, q2_best),)) if q2_best else one)
+    return tuple(out)
+
+
+def _segments(vec: int, k_max: int, wrap: bool) -> list[int]:
+    """Pieces of a colour no run can join (the 1s stay with both ends when they may follow the 13)."""
+    if vec == 0:
+        return []
+    counts = _positions(vec)
+    active = _active(counts, k_max, wrap)
+    last = len(active) - 1
+    groups: list[list[int]] = []
+    cur: list[int] = []
+    for p in range(1, last + 1):
+        if active[p]:
+            cur.append(p)
+        elif cur:
+            groups.append(cur)
+            cur = []
+    if cur:
+        groups.append(cur)
+    if wrap and counts[0] and len(groups) > 1 and groups[-1][-1] == 14 and groups[0][0] == 1:
+        groups[0] = groups[0] + groups.pop()
+    out = []
+    for g in groups:
+        part = 0
+        for p in g:
+            i = 0 if p == 14 else p - 1
+            part |= vec & (15 << (NIBBLE * i))
+        if part:
+            out.append(part)
+    return out
+
+
+def _block(part: int) -> Optional[tuple[int, int]]:
+    """(first, length) when the piece is one block of consecutive single tiles without a 1."""
+    if part & 15:
+        return None
+    low = (part & -part).bit_length() - 1
+    first = low // NIBBLE
+    rest = part >> (NIBBLE * first)
+    length = 0
+    while rest:
+        if rest & 15 != 1:
+            return None
+        rest >>= NIBBLE
+        length += 1
+    return first + 1, length
+
+
+def _segment_best(part: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    key = (part, k_max, wrap)
+    got = _SEGMENTS.get(key)
+    if got is None and k_max == 0:
+        # Without wilds a block of three or more consecutive single tiles is best taken whole.
+        block = _block(part)
+        if block is not None and block[1] >= 3:
+            first, length = block
+            run = Run(-1, first, (False,) * length)
+            got = (ColourBest(run.value, 0, ((run,),)),)
+            _SEGMENTS[key] = got
+    if got is None:
+        exact = _colour_dp(part, k_max, wrap, optional=True)
+        out: list[ColourBest] = []
+        for k in range(k_max + 1):
+            cand = exact[k]
+            prev = out[-1] if out else _NOTHING
+            out.append(ColourBest(cand[0], k, (cand[1],)) if cand is not None and cand[0] > prev.value else prev)
+        got = tuple(out)
+        _SEGMENTS[key] = got
+    return got
+
+
+def _combine(a: tuple[ColourBest, ...], b: tuple[ColourBest, ...]) -> tuple[ColourBest, ...]:
+    out = []
+    for k in range(len(a)):
+        best_pair = None
+        for i in range(k + 1):
+            x, y = a[i], b[k - i]
+            if best_pair is None or x.value + y.value > best_pair[0].value + best_pair[1].value:
+                best_pair = (x, y)
+        x, y = best_pair  # type: ignore[misc]
+        out.append(ColourBest(x.value + y.value, x.wilds + y.wilds, x._parts + y._parts))
+    return tuple(out)
+
+
+def colour_runs(vec: int, k: int, wrap: bool) -> Optional[tuple[Run, ...]]:
+    """Runs using every tile of this colour and exactly ``k`` wilds, or None."""
+    got = _colour_dp(vec, k, wrap, optional=False)[k]
+    return None if got is None else got[1].runs()
+
+
+# --- sets ------------------------------------------------------------------------------------------
+
+def set_sizes(u: Sequence[int], x: int) -> Optional[int]:
+    """How many sets hold ``u[c]`` tiles of each colour and ``x`` wilds (None when no way).
+
+    >>> set_sizes((1, 1, 1, 0), 0), set_sizes((2, 1, 1, 1), 1), set_sizes((2, 0, 0, 0), 1)
+    (1, 2, None)
+    """
+    total = sum(u) + x
+    if total == 0:
+        return 0
+    s = max(max(u), -(-total // 4))
+    return s if 3 * s <= total else None
+
+
+_OPTIONS: dict[tuple, tuple] = {}
+
+
+def _set_options(cs: tuple[int, int, int, int], r: int, optional: bool) -> tuple:
+    """Every (u, x) at one number: ``u`` tiles of each colour and ``x`` wilds into sets.
+
+    Without ``optional`` the empty choice comes first; with it, all choices are listed."""
+    key = (cs, r, optional)
+    got = _OPTIONS.get(key)
+    if got is not None:
+        return got
+    out = [((0, 0, 0, 0), 0)]
+    for u0 in range(cs[0] + 1):
+        for u1 in range(cs[1] + 1):
+            for u2 in range(cs[2] + 1):
+                for u3 in range(cs[3] + 1):
+                    u = (u0, u1, u2, u3)
+                    for x in range(r + 1):
+                        if (sum(u) or x) and set_sizes(u, x) is not None:
+                            out.append((u, x))
+    got = tuple(out)
+    _OPTIONS[key] = got
+    return got
+
+
+def _set_mask(present: tuple[int, int, int, int], wilds: int) -> int:
+    """Bit per number (0-based) where a set can be made from the colours present and ``wilds``
+    okeys: three colours, two and a wild, or any one with two wilds.  (``_quick_reject`` spells the
+    first two out inline: it is the hot path.)"""
+    a, b, c, d = present
+    if wilds == 0:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if wilds == 1:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    return a | b | c | d
+
+
+def _set_numbers(p: Packed, r: int) -> list[int]:
+    """Numbers (0-based) where some set could be made with at most ``r`` wilds."""
+    cand = _set_mask(p.present, r)
+    out = []
+    while cand:
+        low = cand & -cand
+        out.append(low.bit_length() - 1)
+        cand ^= low
+    return out
+
+
+# --- the filter ------------------------------------------------------------------------------------
+
+def _fold(cov: int, wrap: bool) -> int:
+    return (cov | (cov >> 13)) & MASK13 if wrap else cov & MASK13
+
+
+def stranded(p: Packed, wrap: bool = True) -> list[int]:
+    """Natural slots that fit no meld at all, even with every wild of the hand (the quick reason).
+
+    >>> stranded(pack_slots([0, 1, 2, 20], -1))
+    [20]
+    """
+    out = []
+    r = p.wilds
+    if r >= 2:
+        return out
+    sets = _set_mask(p.present, r)
+    for col, m in enumerate(p.present):
+        if not m:
+            continue
+        mm = m | ((m & 1) << 13) if wrap else m
+        if r == 0:
+            t = mm & (mm >> 1) & (mm >> 2)
+        else:
+            m1, m2 = mm >> 1, mm >> 2
+            t = (mm & m1) | (mm & m2) | (m1 & m2)
+        cov = _fold(t | (t << 1) | (t << 2), wrap)
+        bad = m & ~(cov | sets)
+        while bad:
+            low = bad & -bad
+            out.append(col * 13 + low.bit_length() - 1)
+            bad ^= low
+    return out
+
+
+def _quick_reject(p: Packed, wrap: bool) -> bool:
+    """True when some tile can be in no meld (nearly every random hand)."""
+    r = p.wilds
+    if r >= 2:
+        return False
+    a, b, c, d = p.present
+    s3 = (a & b & (c | d)) | (c & d & (a | b))
+    if r == 0:
+        for m in p.present:
+            if m:
+                mm = m | ((m & 1) << 13) if wrap else m
+                t = mm & (mm >> 1) & (mm >> 2)
+                if m & ~(_fold(t | (t << 1) | (t << 2), wrap) | s3):
+                    return True
+        return False
+    # One wild: every tile needs a partner near it, and the tiles that need the wild must all be
+    # where that one wild can reach them (one colour within five numbers, or one number).
+    s2 = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    need_cols = 0
+    need_union = 0
+    need_bits = 0
+    for m in p.present:
+        if not m:
+            continue
+        mm = m | ((m & 1) << 13) if wrap else m
+        m1, m2 = mm >> 1, mm >> 2
+        t1 = (mm & m1) | (mm & m2) | (m1 & m2)
+        if m & ~(_fold(t1 | (t1 << 1) | (t1 << 2), wrap) | s2):
+            return True
+        t0 = mm & m1 & m2
+        need = m & ~(_fold(t0 | (t0 << 1) | (t0 << 2), wrap) | s3)
+        if need:
+            need_cols += 1
+            need_union |= need
+            need_bits = need
+    if need_cols > 1:
+        return need_union & (need_union - 1) != 0  # more than one number: no single set reaches all
+    if need_cols == 1 and not (wrap and need_bits & 1):
+        span = need_bits.bit_length() - (need_bits & -need_bits).bit_length()
+        if span > 4 and need_bits & (need_bits - 1):
+            # Not one number either: check the single-number escape (sets need other colours there).
+            return True
+    return False
+
+
+# --- tiles that need the wilds ---------------------------------------------------------------------
+
+def needy(p: Packed, wrap: bool = True) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(colour, number) of the tiles that fit no meld without a wild, and of those that fit none
+    even with one wild (so a meld of theirs holds two).  Computed on the whole hand: taking tiles
+    away never helps the others."""
+    a, b, c, d = p.present
+    s3 = (a & b & (c | d)) | (c & d & (a | b))
+    s2 = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    need0: list[tuple[int, int]] = []
+    need1: list[tuple[int, int]] = []
+    for col, m in enumerate(p.present):
+        if not m:
+            continue
+        mm = m | ((m & 1) << 13) if wrap else m
+        m1, m2 = mm >> 1, mm >> 2
+        t0 = mm & m1 & m2
+        t1 = (mm & m1) | (mm & m2) | (m1 & m2)
+        u0 = m & ~(_fold(t0 | (t0 << 1) | (t0 << 2), wrap) | s3)
+        u1 = u0 & ~(_fold(t1 | (t1 << 1) | (t1 << 2), wrap) | s2)
+        while u0:
+            low = u0 & -u0
+            n = low.bit_length()
+            need0.append((col, n))
+            if u1 & low:
+                need1.append((col, n))
+            u0 ^= low
+    return need0, need1
+
+
+def _lines(points: Sequence[tuple[int, int]], k: int, span: bool) -> bool:
+    """Whether ``k`` melds, each in one colour or of one number, can hold all the points.
+
+    With ``span`` (a single wild) a colour's points must also lie within five numbers."""
+    if not points:
+        return True
+    if k == 0:
+        return False
+    c0, n0 = points[0]
+    off_number = [q for q in points if q[1] != n0]
+    if _lines(off_number, k - 1, span):
+        return True
+    rest = [q for q in points if q[0] != c0]
+    if span:
+        nums = [q[1] for q in points if q[0] == c0]
+        if max(nums) - min(nums) > 4 and not (1 in nums and max(nums) >= 10):
+            return False
+    return _lines(rest, k - 1, span)
+
+
+def may_win(p: Packed, wrap: bool = True, skip: int = 0) -> bool:
+    """A quick necessary condition: False when no arrangement can hold every tile (but ``skip``
+    of them, at most one), from where the tiles are and how many wilds there are."""
+    r = p.wilds
+    if r >= 3:
+        return True
+    need0, need1 = needy(p, wrap)
+    if len(need0) <= skip:
+        return True
+    options = [(need0, need1)]
+    if skip:
+        options += [([q for q in need0 if q != x], [q for q in need1 if q != x]) for x in need0]
+    return any(_covered(r, n0, n1) for n0, n1 in options)
+
+
+def _covered(wilds: int, need0: list, need1: list) -> bool:
+    """Whether ``wilds`` okeys can supply what the needy tiles lack (the quick test's last step)."""
+    if wilds == 0:
+        return not need0
+    if wilds == 1:
+        return not need1 and _lines(need0, 1, True)
+    return _lines(need0, 1, False) if need1 else _lines(need0, 2, False)
+
+
+def discard_candidates(p: Packed, wrap: bool = True, pairs: bool = True) -> Optional[list[int]]:
+    """For a hand with one tile too many: the natural slots whose discard might leave a complete
+    hand; ``[]`` when no discard can, None when any might (the quick test cannot tell)."""
+    if pairs and p.odd.bit_count() <= p.wilds + 1:
+        return None
+    if may_win(p, wrap):
+        return None
+    r = p.wilds
+    if r >= 3:
+        return None
+    need0, need1 = needy(p, wrap)
+    out = []
+    for x in need0:
+        if _covered(r, [q for q in need0 if q != x], [q for q in need1 if q != x]):
+            out.append(x[0] * 13 + x[1] - 1)
+    return out
+
+
+# --- complete hands --------------------------------------------------------------------------------
+
+def wins(p: Packed, wrap: bool = True) -> bool:
+    """Every tile in sets and runs (any number of tiles; an empty hand is trivially complete)."""
+    if _quick_reject(p, wrap) or (p.wilds == 2 and not may_win(p, wrap)):
+        return False
+    nums = _set_numbers(p, p.wilds)
+    return _dfs_exact(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap)
+
+
+def _dfs_exact(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool) -> bool:
+    if i == len(nums):
+        acc = 1
+        lim = (1 << (r + 1)) - 1
+        for v in vecs:
+            m = colour_mask(v, k_max, wrap) & lim
+            if not m:
+                return False
+            nxt = 0
+            while m:
+                low = m & -m
+                nxt |= acc * low
+                m ^= low
+            acc = nxt & lim
+        return bool(acc >> r & 1)
+    sh = NIBBLE * nums[i]
+    cs = ((vecs[0] >> sh) & 15, (vecs[1] >> sh) & 15, (vecs[2] >> sh) & 15, (vecs[3] >> sh) & 15)
+    for u, x in _set_options(cs, r, False):
+        if u[0] or u[1] or u[2] or u[3]:
+            nv = [vecs[0] - (u[0] << sh), vecs[1] - (u[1] << sh), vecs[2] - (u[2] << sh), vecs[3] - (u[3] << sh)]
+        else:
+            nv = vecs
+        if _dfs_exact(nv, nums, i + 1, r - x, k_max, wrap):
+            return True
+    return False
+
+
+def pairs_win(p: Packed, okey_completes_pair: bool = True) -> bool:
+    """Seven pairs of identical tiles (14 tiles); an okey completes any pair when allowed."""
+    if p.size != 14:
+        return False
+    singles = p.odd.bit_count()
+    if okey_completes_pair:
+        return singles <= p.wilds
+    return singles == 0 and p.wilds % 2 == 0
+
+
+class SetChoice(NamedTuple):
+    """Tiles of one number put into sets: ``u`` per colour index, ``x`` wilds; ``value`` = number x size."""
+
+    number: int
+    u: tuple[int, int, int, int]
+    x: int
+
+    @property
+    def value(self) -> int:
+        return self.number * (sum(self.u) + self.x)
+
+    def split(self) -> list[tuple[tuple[int, ...], int]]:
+        """The sets: (natural colour indices, wilds) each, sizes 3 or 4, colours distinct."""
+        s = set_sizes(self.u, self.x)
+        assert s
+        members: list[list[int]] = [[] for _ in range(s)]
+        slot = 0
+        for c in range(4):
+            for _ in range(self.u[c]):
+                # Round-robin keeps the sizes even and each colour in distinct sets (u[c] <= s).
+                members[slot % s].append(c)
+                slot += 1
+        wilds = [0] * s
+        for _ in range(self.x):
+            i = min(range(s), key=lambda j: len(members[j]) + wilds[j])
+            wilds[i] += 1
+        return [(tuple(m), w) for m, w in zip(members, wilds)]
+
+
+class Layout(NamedTuple):
+    """Melds found by the search: set choices and runs; ``left`` natural slots and wilds unused."""
+
+    value: int
+    sets: tuple[SetChoice, ...]
+    runs: tuple[Run, ...]
+    left: tuple[int, ...] = ()
+    left_wilds: int = 0
+
+
+def arrange(p: Packed, wrap: bool = True) -> Optional[Layout]:
+    """A complete arrangement (every tile used), or None.  Only asked once a hand is known to win."""
+    if _quick_reject(p, wrap):
+        return None
+    nums = _set_numbers(p, p.wilds)
+    found = _dfs_witness(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap, [])
+    if found is None:
+        return None
+    sets, vecs, ks = found
+    runs: list[Run] = []
+    for c, (v, k) in enumerate(zip(vecs, ks)):
+        got = colour_runs(v, k, wrap)
+        assert got is not None
+        runs.extend(Run(c, r.start, r.wild) for r in got)
+    value = sum(s.value for s in sets) + sum(r.value for r in runs)
+    return Layout(value, tuple(sets), tuple(runs))
+
+
+def _dfs_witness(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool,
+                 chosen: list[SetChoice]):
+    if i == len(nums):
+        masks = [colour_mask(v, k_max, wrap) for v in vecs]
+        # choose k per colour summing to r
+        for ks in _splits(masks, r):
+            return tuple(chosen), vecs, ks
+        return None
+    n = nums[i]
+    sh = NIBBLE * n
+    cs = tuple((v >> sh) & 15 for v in vecs)
+    for u, x in _set_options(cs, r, False):  # type: ignore[arg-type]
+        nv = [v - (uc << sh) for v, uc in zip(vecs, u)]
+        more = [SetChoice(n + 1, u, x)] if (sum(u) or x) else []
+        got = _dfs_witness(nv, nums, i + 1, r - x, k_max, wrap, chosen + more)
+        if got is not None:
+            return got
+    return None
+
+
+def _splits(masks: Sequence[int], total: int) -> Iterator[tuple[int, ...]]:
+    if not masks:
+        if total == 0:
+            yield ()
+        return
+    m = masks[0]
+    for k in range(total + 1):
+        if m >> k & 1:
+            for rest in _splits(masks[1:], total - k):
+                yield (k, *rest)
+
+
+# --- best value (tiles may be left) ----------------------------------------------------------------
+
+def best(p: Packed, wrap: bool = True) -> Layout:
+    """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
+    r0 = p.wilds
+    state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
+    _dfs_best(list(p.vecs), _set_numbers(p, r0), 0, r0, r0, wrap, (), 0, state)
+    sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
+    runs: list[Run] = []
+    left: list[int] = []
+    used_wilds = 0
+    for n, u, x in state["sets"]:
+        used_wilds += x
+    vecs, ks, r = state["vecs"], state["ks"], state["r"]
+    for c in range(4):
+        v = vecs[c]
+        if not v:
+            continue
+        cb = colour_best(v, r, wrap)[ks[c]]
+        if cb.value:
+            runs.extend(Run(c, x.start, x.wild) for x in cb.runs)
+            used_wilds += cb.wilds
+            rest = v - cb.used
+        else:
+            rest = v
+        base = c * 13
+        while rest:
+            i = ((rest & -rest).bit_length() - 1) // NIBBLE
+            left.append(base + i)
+            rest -= 1 << (NIBBLE * i)
+    return Layout(state["value"], sets, tuple(runs), tuple(left), r0 - used_wilds)
+
+
+def best_value(p: Packed, wrap: bool = True) -> int:
+    """Only the value of :func:`best` (no arrangement built)."""
+    nums = _set_numbers(p, p.wilds)
+    state = {"value": -1, "sets": (), "ks": None, "vecs": None}
+    _dfs_best(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap, (), 0, state, witness=False)
+    return state["value"]  # type: ignore[return-value]
+
+
+def _dfs_best(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool,
+              chosen: tuple, acc: int, state: dict, witness: bool = True) -> None:
+    """Choose, number by number, the tiles put into sets; at the end each colour's runs are looked
+    up.  ``chosen`` holds (number, u, x) for the sets so far."""
+    if i == len(nums):
+        # Tables for at most the r wilds still free (fewer wilds: smaller, more shared tables).
+        tabs = []
+        for v in vecs:
+            t = _BESTS.get((v, r, wrap))
+            tabs.append(t if t is not None else colour_best(v, r, wrap))
+        t0, t1, t2, t3 = tabs
+        # Distribute the r remaining wilds over the colours (each table is "at most k").
+        if r == 0:
+            best_total, best_ks = t0[0].value + t1[0].value + t2[0].value + t3[0].value, (0, 0, 0, 0)
+        else:
+            best_total, best_ks = -1, None
+            for ks in _distribute(r, 4):
+                tot = t0[ks[0]].value + t1[ks[1]].value + t2[ks[2]].value + t3[ks[3]].value
+                if tot > best_total:
+                    best_total, best_ks = tot, ks
+        total = acc + best_total
+        if total > state["value"]:
+            state["value"] = total
+            if witness:
+                state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
+        return
+    n = nums[i]
+    sh = NIBBLE * n
+    v0, v1, v2, v3 = vecs
+    cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
+    for u, x in _set_options(cs, r, True):
+        u0, u1, u2, u3 = u
+        size = u0 + u1 + u2 + u3 + x
+        if size:
+            nv = [v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh)]
+            _dfs_best(nv, nums, i + 1, r - x, k_max, wrap, chosen + ((n + 1, u, x),) if witness else chosen,
+                      acc + (n + 1) * size, state, witness)
+        else:
+            _dfs_best(vecs, nums, i + 1, r, k_max, wrap, chosen, acc, state, witness)
+
+
+_DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _distribute(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    key = (total, parts)
+    got = _DIST.get(key)
+    if got is None:
+        out: list[tuple[int, ...]] = []
+
+        def rec(left: int, n: int, acc: tuple[int, ...]) -> None:
+            if n == 1:
+                out.append(acc + (left,))
+                return
+            for k in range(left + 1):
+                rec(left - k, n - 1, acc + (k,))
+        rec(total, parts, ())
+        got = tuple(out)
+        _DIST[key] = got
+    return got
+
+
+def clear_caches() -> None:
+    """Forget every memoised table (for benchmarks that want to count the cold start)."""
+    _MASKS.clear()
+    _BESTS.clear()
+    _SEGMENTS.clear()
+    _OPTIONS.clear()
+    _NEAR.clear()

@@ -1,0 +1,104 @@
+"""Classic Okey's parameters: the standard ruleset (the Japanese rules and the Italian article) and its variants.
+
+>>> RULESETS.standard.hand_size, RULESETS.get("no_wrap").wrap
+(14, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kural.core.melds import MeldRules
+from kural.core.rulesets import Ruleset, Rulesets
+
+GAME = "okey"
+
+# Sources of the variants (records cite the same).
+_SRC_000 = "seed 000 (variants)"
+_SRC_001 = "seed 001"
+
+
+@dataclass(frozen=True)
+class OkeyRules(Ruleset):
+    """Every parameter of classic okey; variants change some of them, each with its source."""
+
+    game = GAME
+    players: int = 4
+    tile_count: int = 106
+    fake_okeys: int = 2
+    stacks: int = 21
+    stack_size: int = 5
+    dealer_stacks: int = 6
+    die_faces: int = 6
+    hand_size: int = 14
+    first_player_tiles: int = 15
+    pile_tiles: int = 48
+    start_score: int = 20
+    end_score: int = 0
+    win_cost: int = 2
+    okey_discard_cost: int = 4
+    seven_pairs_cost: int = 4
+    indicator_show_cost: int = 1
+    wrong_finish_penalty: int = 0
+    wrap: bool = True
+    okey_completes_pair: bool = True
+    count_up: bool = False
+    elimination: bool = False
+    partnership: bool = False
+    indicator_drawable: bool = False
+    simplified_deal: bool = False
+    one_throw: bool = False
+    single_colour_double: bool = False
+    single_colours: str = "RK"
+    top_two_win: bool = False
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        # 12-13-1 is a run; 13-1-2 is not (seed 000; seed 001's examples agree).
+        return MeldRules(wrap=self.wrap)
+
+
+STANDARD = OkeyRules(description="Seeds 000 (Japanese) and 001 (Italian)")
+_COSGAMES = "https://cosgames.online/okey/index.html (12-13-1 marked invalid); the seeds (000, 001) allow it"
+NO_WRAP = STANDARD.variant(
+    "no_wrap", "The 1 only low: 12-13-1 is not a run", {"wrap": _COSGAMES}, wrap=False)
+OKEY_NO_PAIR = STANDARD.variant(
+    "okey_no_pair", "The okey does not complete a pair: seven pairs of twins only",
+    {"okey_completes_pair": "http://tualimforum.com/online-oyunlar/122512-okey-oyununda-bitis-turleri-okeyde-bitis-cesitleri.html "
+                            "(every tile on the rack has its twin); seed 000 lets the okey pair with any tile"},
+    okey_completes_pair=False)
+COUNT_UP = STANDARD.variant(
+    "count_up", "Scores count up from 0: the winner scores, the first to 20 wins the game",
+    {"count_up": "https://okey.gg/okey/faq (the first player to reach 20 points wins)",
+     "start_score": "https://okey.gg/okey/faq", "end_score": "https://okey.gg/okey/faq"},
+    count_up=True, start_score=0, end_score=20)
+WRONG_FINISH = STANDARD.variant(
+    "wrong_finish_4", "A wrong declaration costs the declarer 4 points",
+    {"wrong_finish_penalty": "https://okey.gg/okey/penalties (a finish with an invalid hand: a 4-point penalty); the seeds name none"},
+    wrong_finish_penalty=4)
+ELIMINATION = STANDARD.variant(
+    "elimination", "A player at 0 leaves; the last player left wins",
+    {"elimination": "seed 000 (variants) and seed 001 (end of the game)"}, elimination=True)
+PARTNERSHIP = STANDARD.variant(
+    "partnership", "Partners sit opposite; each team starts with 20",
+    {"partnership": _SRC_000}, partnership=True)
+INDICATOR_LAST = STANDARD.variant(
+    "indicator_last", "The face-up indicator is drawn as the last tile of the pile",
+    {"indicator_drawable": _SRC_000, "pile_tiles": _SRC_000}, indicator_drawable=True, pile_tiles=49)
+SIMPLIFIED_DEAL = STANDARD.variant(
+    "simplified_deal", "No stacks or dice: shuffled tiles, 14 each (15 to the first player), one turned up",
+    {"simplified_deal": _SRC_000}, simplified_deal=True)
+SINGLE_COLOUR = STANDARD.variant(
+    "single_colour", "A hand all in red or all in black scores double",
+    {"single_colour_double": _SRC_000}, single_colour_double=True)
+TOP_TWO = STANDARD.variant(
+    "top_two", "The two highest scores both win",
+    {"top_two_win": "seed 001 (in some versions the two highest scores win together)"}, top_two_win=True)
+ONE_THROW = STANDARD.variant(
+    "one_throw", "One throw of the die picks the stack and, counted from the top, the indicator",
+    {"one_throw": "seed 001 (one throw; seed 000 throws twice and counts from the bottom)"}, one_throw=True)
+
+RULESETS: Rulesets[OkeyRules] = Rulesets(GAME, (
+    STANDARD, NO_WRAP, OKEY_NO_PAIR, COUNT_UP, WRONG_FINISH, ELIMINATION, PARTNERSHIP, INDICATOR_LAST,
+    SIMPLIFIED_DEAL, SINGLE_COLOUR, TOP_TWO, ONE_THROW,
+))

@@ -1,0 +1,133 @@
+"""Okey 101's parameters: the standard ruleset (the Turkish rule table) and its variants.
+
+>>> RULESETS.standard.opening_threshold, RULESETS.get("threshold_81").opening_threshold
+(101, 81)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal, Optional, TypeAlias
+
+from kural.core.melds import MeldRules
+from kural.core.rulesets import Ruleset, Rulesets
+
+GAME = "okey101"
+
+OpenedAs: TypeAlias = Optional[Literal["melds", "pairs"]]
+
+# Where each parameter's standard value comes from (the table, seed 003, unless said otherwise).
+BAGUVIX = "bilgi2.baguvix.com.tr, '101 de elden bitmek kaç puan' (okey finish: pair-openers pay 4 times)"
+TUALIM = "tualimforum.com, 'Okey 101 Ceza Puanları Nasıl Hesaplanır' (the last discard of a finish is never penalised)"
+BLOGSPOT = "okey101.blogspot.com, 'Okey 101 Nasıl Oynanır' (a player cannot open both with pairs and with melds)"
+
+
+@dataclass(frozen=True)
+class Okey101Rules(Ruleset):
+    """The parameters of Okey 101.  Derived numbers (the okey and pairs finishes) follow the multipliers.
+
+    >>> STANDARD.okey_finish_score, STANDARD.okey_finish_unopened_penalty, STANDARD.pairs_finish_score
+    (-202, 404, -202)
+    >>> RULESETS.get("multipliers_capped").okey_finish_score
+    -202
+    """
+
+    game = GAME
+    players: int = 4
+    tile_count: int = 106
+    fake_okeys: int = 2
+    tiles_dealt: int = 21
+    dealer_tiles: int = 22
+    opening_threshold: int = 101
+    # Katlamalı: each opening must beat the highest opening on the table so far (and pairs the most pairs).
+    rising_openings: bool = False
+    pairs_to_open: int = 5
+    min_meld: int = 3
+    finish_score: int = -101
+    unopened_penalty: int = 202
+    # Finishing by discarding an okey, finishing from pairs, and a pair-opener's own tiles: each doubles.
+    okey_finish_multiplier: int = 2
+    pairs_finish_multiplier: int = 2
+    pairs_opener_multiplier: int = 2
+    # Several doublings at once multiply (x2, x4, x8); capped: they never go past the largest one (x2).
+    multipliers_stack: bool = True
+    elden_finish_score: int = -202
+    elden_penalty: int = 808
+    elden_okey_finish_score: int = -808
+    penalty: int = 101
+    okey_in_hand_penalty: int = 101
+    # Laying off in the same turn as opening is allowed; the variant waits for the next turn.
+    layoff_wait_turn: bool = False
+    # How many tiles a pair-opener may lay off in one turn (0: no limit).
+    pairs_layoff_limit: int = 0
+    # A player who opened with melds may not lay pairs, nor a pair-opener melds.
+    one_way_of_opening: bool = True
+    # The discard that finishes the round is never işlek.
+    islek_exempt_when_finishing: bool = True
+    # Derived from the multipliers, so that the numbers the records state cannot drift apart.
+    okey_finish_score: int = field(default=0, init=False)
+    okey_finish_unopened_penalty: int = field(default=0, init=False)
+    pairs_finish_score: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "okey_finish_score", self.finish_score * self.okey_finish_multiplier)
+        object.__setattr__(self, "okey_finish_unopened_penalty", self.unopened_penalty * self.okey_finish_multiplier)
+        object.__setattr__(self, "pairs_finish_score", self.finish_score * self.pairs_finish_multiplier)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        # 1 is always low in Okey 101: 12-13-1 and 13-1-2 are both invalid (Kural 404).
+        return MeldRules(wrap=False, min_size=self.min_meld)
+
+    def combine(self, *factors: int) -> int:
+        """Several multipliers at once: their product, or (capped) the largest.
+
+        >>> STANDARD.combine(2, 2, 2), RULESETS.get("multipliers_capped").combine(2, 2, 2), STANDARD.combine()
+        (8, 2, 1)
+        """
+        if not factors:
+            return 1
+        if self.multipliers_stack:
+            out = 1
+            for f in factors:
+                out *= f
+            return out
+        return max(factors)
+
+
+STANDARD = Okey101Rules(
+    description="The Kural table (seed 003)",
+    changes={"multipliers_stack": BAGUVIX, "pairs_opener_multiplier": BAGUVIX,
+             "islek_exempt_when_finishing": TUALIM, "one_way_of_opening": BLOGSPOT},
+)
+VARIANTS: Final[tuple[Okey101Rules, ...]] = (
+    *(STANDARD.variant(
+            f"threshold_{_t}", f"Opening threshold {_t}",
+            {"opening_threshold": "a house rule (no written source found); the table (003, Kural 401) says 101"},
+            opening_threshold=_t,
+        )
+      for _t in (51, 81, 121)),
+    STANDARD.variant(
+        "katlamali", "Rising openings (katlamalı)",
+        {"rising_openings": "mobiletech360.co, '101 Okey' app page: 'Katlamalı / Katlamasız seçeneği'"},
+        rising_openings=True,
+    ),
+    STANDARD.variant(
+        "multipliers_capped", "Doublings do not stack",
+        {"multipliers_stack": "a house rule (no written source found); stacking is read from baguvix (pair-openers x4)"},
+        multipliers_stack=False,
+    ),
+    STANDARD.variant(
+        "layoff_next_turn", "Lay off from the turn after opening",
+        {"layoff_wait_turn": "okeya101.com, 'Opening Conditions and Scoring in 101 Okey': "
+                             "'you can extend any meld on the table on subsequent turns'"},
+        layoff_wait_turn=True,
+    ),
+    STANDARD.variant(
+        "pairs_layoff_two", "Pair-openers lay off two tiles a turn",
+        {"pairs_layoff_limit": "bilgi2.baguvix.com.tr: 'Çift açan ... bir seferde ancak 2 taş işleyebilir'"},
+        pairs_layoff_limit=2,
+    ),
+)
+
+RULESETS: Final[Rulesets[Okey101Rules]] = Rulesets(GAME, (STANDARD, *VARIANTS))

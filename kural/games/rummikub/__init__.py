@@ -1,0 +1,38 @@
+"""Rummikub (the Sabra rules of the Japanese Wikipedia article): sets, the initial meld, turns, the best move, scoring.
+
+The engine only: pure functions over immutable values, reason codes instead of words.  The public
+names of the modules below are this package's API.
+"""
+
+from __future__ import annotations
+
+from kural.games.rummikub.rules import (  # noqa: F401
+    GAME,
+    RummikubRules,
+    STANDARD,
+    VARIANTS,
+    RULESETS,
+)
+from kural.games.rummikub.table import (  # noqa: F401
+    PositionError,
+    to_pieces,
+    meld,
+    card_meld,
+    rack_value,
+    opening,
+    TURN_REASONS,
+    TurnVerdict,
+    turn,
+    Objective,
+    BestMove,
+    best_move,
+    ScoringError,
+    RoundScore,
+    score_round,
+    RiverTake,
+    river_take,
+    first_player,
+    full_set,
+    Position,
+    random_position,
+)

@@ -1,0 +1,118 @@
+"""The games Kural knows, in one explicit tuple: for each, its rulesets, check kinds, figures and reason words.
+
+Everything that lists the games — the command line, ``kural check --as``, the checker in the page, the
+site and the search — derives from :data:`GAMES`; nothing registers itself by being imported.  Adding a
+game is a package under ``kural/games/``, its check kinds and figures, and one line here (CONTRIBUTING.md).
+
+>>> [g.key for g in GAMES]
+['okey101', 'okey', 'rummikub', 'dummy']
+>>> ruleset("okey101", "threshold_81").opening_threshold
+81
+>>> from kural.core.notation import Tile
+>>> run("okey", "okey", {"indicator": Tile.parse("K13")}).actual
+Tile.parse('K1')
+>>> game("chess")
+Traceback (most recent call last):
+...
+kural.registry.UnknownGame: unknown game 'chess' (expected one of okey101, okey, rummikub, dummy)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal, Mapping, Optional
+
+from kural.checks import dummy as dummy_checks
+from kural.checks import okey as okey_checks
+from kural.checks import okey101 as okey101_checks
+from kural.checks import rummikub as rummikub_checks
+from kural.checks.kinds import CheckKind, KindTable, Outcome
+from kural.core.errors import KuralError
+from kural.core.rulesets import Ruleset, Rulesets
+from kural.figures import dummy as dummy_figures
+from kural.figures import okey as okey_figures
+from kural.figures import okey101 as okey101_figures
+from kural.figures import rummikub as rummikub_figures
+from kural.figures.draw import Figure, Generator
+from kural.games import dummy, okey, okey101, rummikub
+from kural.i18n import N_, gettext
+
+
+class UnknownGame(KuralError):
+    code = "unknown_game"
+
+    def __init__(self, key: str) -> None:
+        known = ", ".join(KEYS)
+        super().__init__("", f"unknown game {key!r} (expected one of {known})", value=key, expected=known)
+        self.game = key
+
+
+class UnknownCheck(KuralError):
+    code = "unknown_check"
+
+    def __init__(self, game: str, check: str, known: list[str]) -> None:
+        super().__init__("", f"unknown check {check!r} for {game} (expected one of: {', '.join(known)})",
+                         game=game, value=check, expected=", ".join(known))
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: what the engine plays (rulesets), what can be claimed (kinds), how it is drawn (figures,
+    worked examples) and the words for its reasons."""
+
+    key: str
+    name: str  # a catalog message: the game's name
+    pieces: Literal["tiles", "cards"]
+    rulesets: Rulesets[Any]
+    kinds: KindTable
+    figures: Mapping[str, Figure]
+    worked: Mapping[str, Generator]
+    reasons: Mapping[str, str]  # reason code -> catalog message
+
+    def kind(self, name: str) -> CheckKind:
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise UnknownCheck(self.key, name, list(self.kinds)) from None
+
+    def name_in(self, lang: str) -> str:
+        return gettext(lang, self.name)
+
+
+GAMES: Final[tuple[Game, ...]] = (
+    Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,
+         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS),
+    Game("okey", N_("Okey"), "tiles", okey.RULESETS, okey_checks.KINDS,
+         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS),
+    Game("rummikub", N_("Rummikub"), "tiles", rummikub.RULESETS, rummikub_checks.KINDS,
+         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS),
+    Game("dummy", N_("Dummy (Thai rummy)"), "cards", dummy.RULESETS, dummy_checks.KINDS,
+         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS),
+)
+KEYS: Final[tuple[str, ...]] = tuple(g.key for g in GAMES)
+_BY_KEY: Final[dict[str, Game]] = {g.key: g for g in GAMES}
+
+
+def game(key: str) -> Game:
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise UnknownGame(key) from None
+
+
+def game_name(lang: str, key: str) -> str:
+    return game(key).name_in(lang)
+
+
+def ruleset(key: str, name: str = "standard") -> Any:
+    """A game's ruleset by name (the standard when ``name`` is empty)."""
+    return game(key).rulesets.get(name or "standard")
+
+
+def run(key: str, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
+    """The engine's answer to one claim: ``values`` are the kind's parsed fields."""
+    g = game(key)
+    return g.kind(check).run(rules if rules is not None else g.rulesets.standard, values)
+
+
+__all__ = ["Game", "GAMES", "KEYS", "UnknownGame", "UnknownCheck", "game", "game_name", "ruleset", "run"]
