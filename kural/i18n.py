@@ -24,7 +24,8 @@ from kural.languages import CODES
 
 LANGS: Final = CODES
 DOMAIN: Final = "kural"
-LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
+LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"  # in a checkout: the .po files
+PACKAGED: Final = Path(__file__).resolve().parent / "locales"  # in an installed wheel: the compiled .mo
 
 
 class UnknownLanguage(KuralError):
@@ -63,6 +64,10 @@ def translations(lang: str) -> _gettext.NullTranslations:
         raise UnknownLanguage(lang)
     po = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     mo = po.with_suffix(".mo")
+    packaged = PACKAGED / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not po.exists() and packaged.exists():
+        with packaged.open("rb") as f:
+            return _gettext.GNUTranslations(f)
     if mo.exists() and po.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
         with mo.open("rb") as f:
             return _gettext.GNUTranslations(f)

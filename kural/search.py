@@ -279,7 +279,9 @@ def search_rules(query: str, lang: str = "en", game: Optional[str] = None, limit
 
 
 def _default_rules() -> Path:
-    here = Path.cwd() / "rules"
-    if here.is_dir():
-        return here
-    return Path(__file__).resolve().parent.parent / "rules"
+    """The records to search: ./rules, else the checkout's, else the copy an installed wheel carries."""
+    for candidate in (Path.cwd() / "rules", Path(__file__).resolve().parent.parent / "rules",
+                      Path(__file__).resolve().parent / "data" / "rules"):
+        if candidate.is_dir():
+            return candidate
+    return Path.cwd() / "rules"
