@@ -55,6 +55,9 @@ MESSAGES: Final = {
     "tile_not_in_game": N_("this tile does not belong to this game (F is Okey's fake okey, J is Rummikub's joker)"),
     "card_suit": N_("the suit must be S, H, D or C"),
     "card_rank": N_("expected a rank A, 2-10, J, Q or K followed by a suit S/H/D/C (e.g. QS, 10H)"),
+    # What the game's set cannot hold (kural.core.supply)
+    "not_in_set": N_("{token}: the set has only {have} of these, not {count}"),
+    "too_many": N_("{count} tiles or cards: at most {limit} for this question"),
     # What was found instead
     "found_mapping": N_("a mapping"),
     "found_list": N_("a list"),

@@ -20,7 +20,8 @@ kural.registry.UnknownGame: unknown game 'chess' (expected one of okey101, okey,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal, Mapping, Optional
+from collections import Counter
+from typing import Any, Callable, Final, Iterable, Literal, Mapping, Optional
 
 from kural.checks import dummy as dummy_checks
 from kural.checks import okey as okey_checks
@@ -29,6 +30,7 @@ from kural.checks import rummikub as rummikub_checks
 from kural.checks.kinds import CheckKind, KindTable, Outcome
 from kural.core.errors import KuralError
 from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.supply import check_size, check_supply, pieces_in
 from kural.figures import dummy as dummy_figures
 from kural.figures import okey as okey_figures
 from kural.figures import okey101 as okey101_figures
@@ -68,6 +70,19 @@ class Game:
     figures: Mapping[str, Figure]
     worked: Mapping[str, Generator]
     reasons: Mapping[str, str]  # reason code -> catalog message
+    supply: Callable[[Any], Iterable[Any]]  # the pieces of the game's set under a ruleset
+
+    def run(self, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
+        """The engine's answer to one claim, once its pieces are known to fit the game's set."""
+        kind = self.kind(check)
+        rules = rules if rules is not None else self.rulesets.standard
+        have = Counter(self.supply(rules))
+        for name, value in values.items():
+            pieces = list(pieces_in(value))
+            if name in kind.limits:
+                check_size(pieces, kind.limits[name](rules))
+            check_supply(pieces, have)
+        return kind.run(rules, values)
 
     def kind(self, name: str) -> CheckKind:
         try:
@@ -81,13 +96,13 @@ class Game:
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,
-         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS),
+         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set),
     Game("okey", N_("Okey"), "tiles", okey.RULESETS, okey_checks.KINDS,
-         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS),
+         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS, lambda rules: okey.full_set()),
     Game("rummikub", N_("Rummikub"), "tiles", rummikub.RULESETS, rummikub_checks.KINDS,
-         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS),
+         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces),
     Game("dummy", N_("Dummy (Thai rummy)"), "cards", dummy.RULESETS, dummy_checks.KINDS,
-         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS),
+         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK),
 )
 KEYS: Final[tuple[str, ...]] = tuple(g.key for g in GAMES)
 _BY_KEY: Final[dict[str, Game]] = {g.key: g for g in GAMES}
@@ -111,8 +126,7 @@ def ruleset(key: str, name: str = "standard") -> Any:
 
 def run(key: str, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
     """The engine's answer to one claim: ``values`` are the kind's parsed fields."""
-    g = game(key)
-    return g.kind(check).run(rules if rules is not None else g.rulesets.standard, values)
+    return game(key).run(check, values, rules)
 
 
 __all__ = ["Game", "GAMES", "KEYS", "UnknownGame", "UnknownCheck", "game", "game_name", "ruleset", "run"]

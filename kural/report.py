@@ -89,7 +89,7 @@ def check(game: str, fields: Mapping[str, Sequence[str]], variant: str = "standa
     k = g.kind(name)
     values = read_fields(k, fields)
     claim = Claim(name, values, rules.name)
-    return Answer(g, k, claim, rules, k.run(rules, values))
+    return Answer(g, k, claim, rules, g.run(name, values, rules))
 
 
 def _default_kind(g: registry.Game, rules: Any, fields: Mapping[str, Sequence[str]]) -> str:

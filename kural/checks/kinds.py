@@ -11,7 +11,7 @@ Tile.parse('K1')
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Protocol
+from typing import Any, Callable, Iterator, Mapping, Optional, Protocol
 
 from kural.core.errors import KuralError, Refusal
 from kural.core.tiles import okey_of
@@ -105,6 +105,8 @@ class CheckKind:
     run: Callable[[Any, Mapping[str, Any]], Outcome]
     optional: Mapping[str, FieldType] = field(default_factory=dict)
     doc: str = ""
+    # The most pieces a field may hold for this question, from the ruleset (a rack); other fields: the set.
+    limits: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
 
 
 class KindTable(Mapping[str, CheckKind]):

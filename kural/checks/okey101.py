@@ -167,16 +167,18 @@ def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 
 PREVIOUS = {"previous": INT, "previous_pairs": INT}
+# A rack holds at most the dealer's tiles (22): the exact opening search is bounded by it.
+RACK = {"tiles": lambda rules: rules.dealer_tiles}
 
 KINDS.add(CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
 KINDS.add(OKEY)
 KINDS.add(CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _opening, {"previous": INT},
-                         doc="the largest total value of melds that can be laid from the tiles"))
+                         doc="the largest total value of melds that can be laid from the tiles", limits=RACK))
 KINDS.add(CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},
-                         doc="the number of pairs that can be laid"))
+                         doc="the number of pairs that can be laid", limits=RACK))
 KINDS.add(CheckKind("can_open", {"tiles": TILES, "indicator": TILE}, OPEN_HOW, _can_open, PREVIOUS,
                          doc="how the rack can open: melds (the threshold reached), pairs, both or none; "
-                             "previous: the highest opening so far (rising openings)"))
+                             "previous: the highest opening so far (rising openings)", limits=RACK))
 KINDS.add(CheckKind("layoff", {"lay": TILE, "onto": TILES, "indicator": TILE}, VERDICT, _guard(_layoff),
                          doc="the tile can be laid off on the meld (a run in the order laid)"))
 KINDS.add(CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE}, ALLOWED, _guard(_take_okey),
@@ -186,7 +188,7 @@ KINDS.add(CheckKind("islek", {"discard": TILE, "indicator": TILE}, INT, _guard(_
                          doc="the penalty for the discard: işlek (it fits a meld on the table) or an okey"))
 KINDS.add(CheckKind("side", {"tiles": TILES, "side": TILE, "indicator": TILE}, ALLOWED, _guard(_side),
                          {"opened": OPENED, "table": TABLE, **PREVIOUS},
-                         doc="the player holding the tiles may take the previous player's discard"))
+                         doc="the player holding the tiles may take the previous player's discard", limits=RACK))
 KINDS.add(CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _action,
                          {"opened_this_turn": BOOL, "laid_off": INT},
                          doc="the player may lay new melds, lay pairs or lay off now"))

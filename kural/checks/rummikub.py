@@ -97,7 +97,7 @@ def _turn(rules: Any, v: Mapping[str, Any]) -> Outcome:
 def _best(rules: Any, v: Mapping[str, Any]) -> Outcome:
     try:
         move = rummikub.best_move(v["table"], v["rack"], rules, v.get("objective", "tiles"))
-    except (rummikub.PositionError, rummikub.dp.SolverError) as e:
+    except (rummikub.PositionError, rummikub.SolverError) as e:
         return _refused(e)
     return Outcome(move.score, move)
 
@@ -120,16 +120,19 @@ def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(0 if who is None else who + 1, who)
 
 
+# A rack holds at most what the other players cannot: the whole set less one starting rack.
+RACK = lambda rules: rules.tile_count - rules.rack_size * (rules.players_min - 1)  # noqa: E731
+
 KINDS.add(CheckKind("meld", {"tiles": TILES}, VERDICT, _meld, doc="the tiles form a valid group or run"))
 KINDS.add(CheckKind("card_meld", {"cards": CARDS}, VERDICT, _card_meld,
                          doc="with playing cards (ace 1 ... king 13, a suit for a colour): the cards form a valid set"))
 KINDS.add(CheckKind("opening", {"tiles": TILES}, INT, _opening,
-                         doc="the largest total value of sets that can be laid from one's own rack"))
+                         doc="the largest total value of sets that can be laid from one's own rack", limits={"tiles": RACK}))
 KINDS.add(CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TURN, _turn,
                          optional={"initial": BOOL, "key": TILE, "plunder": TILES},
-                         doc="a turn from the table before, the table after and the rack (initial: true for the initial meld): valid, or the first reason it is not"))
+                         doc="a turn from the table before, the table after and the rack (initial: true for the initial meld): valid, or the first reason it is not", limits={"rack": RACK}))
 KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
-                         doc="the most tiles (or, with objective: value, the highest value) playable from the rack onto the table"))
+                         doc="the most tiles (or, with objective: value, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
 KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
                          doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
 KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,

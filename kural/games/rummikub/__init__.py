@@ -13,6 +13,7 @@ from kural.games.rummikub.rules import (  # noqa: F401
     VARIANTS,
     RULESETS,
 )
+from kural.games.rummikub.solver import SolverError  # noqa: F401
 from kural.games.rummikub.table import (  # noqa: F401
     PositionError,
     to_pieces,
@@ -33,6 +34,7 @@ from kural.games.rummikub.table import (  # noqa: F401
     river_take,
     first_player,
     full_set,
+    pieces,
     Position,
     random_position,
 )

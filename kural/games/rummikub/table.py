@@ -32,7 +32,7 @@ from kural.games.rummikub import solver as dp
 from kural.games.rummikub.rules import GAME, RULESETS, STANDARD, RummikubRules  # noqa: F401
 from kural.core.tiles import Meld, Opening
 from kural.core.melds import MeldRules, MeldVerdict, Piece, classify
-from kural.core.notation import JOKER, Card, Tile, TileError, parse_cards, parse_tiles  # noqa: F401  (doctest)
+from kural.core.notation import JOKER, SUITS, Card, Tile, TileError, parse_cards, parse_tiles  # noqa: F401  (doctest)
 
 # --------------------------------------------------------------------------------------------
 # Tiles and sets
@@ -483,6 +483,11 @@ def full_set(rules: RummikubRules = STANDARD) -> list[Tile]:
     """
     return [Tile(c, n) for c in ("R", "Y", "B", "K") for n in range(1, rules.numbers + 1)
             for _ in range(rules.copies)] + [JOKER] * rules.jokers
+
+
+def pieces(rules: RummikubRules = STANDARD) -> list[Tile | Card]:
+    """Everything a claim can name: the tiles, and the two packs of cards of the card version."""
+    return [*full_set(rules), *(Card(rank, suit) for suit in SUITS for rank in range(1, 14) for _ in range(2))]
 
 
 @dataclass(frozen=True, slots=True)
