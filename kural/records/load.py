@@ -27,6 +27,39 @@ from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCAT
 MARKUP = re.compile(r"<[A-Za-z!/?][^>]{0,40}>?|javascript\s*:", re.IGNORECASE)
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
 
+# Languages written without spaces between words: where YAML folds a line break of such text into a
+# space, next to a character of the language no space belongs.
+UNSPACED = ("ja",)
+_JA = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+def unfold(node: Node, value: str) -> str:
+    r"""``value`` (a folded or plain scalar) with the line breaks of the source next to a Japanese
+    character joined without the space YAML put there.  Anything but the simple shape (lines of one
+    indentation, no blank line) is returned as it is.
+
+    >>> node = yaml.compose("t: >-\n  メルドしなければ\n  なりません。7S 7H\n  7Cです\n")
+    >>> unfold(node.value[0][1], node.value[0][1].value)
+    'メルドしなければなりません。7S 7H 7Cです'
+    """
+    if not isinstance(node, ScalarNode) or node.style not in (None, ">") or "\n" in value:
+        return value
+    start, end = node.start_mark, node.end_mark
+    if start.buffer is None or end.buffer is None:
+        return value
+    raw = start.buffer[start.pointer:end.pointer]
+    lines = raw.split("\n")[1:] if node.style == ">" else raw.split("\n")
+    lines = [line.strip() for line in lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    if len(lines) < 2 or "" in lines or " ".join(lines) != value:
+        return value
+    out = lines[0]
+    for line in lines[1:]:
+        joined = _JA.match(out[-1]) or _JA.match(line[0])
+        out += line if joined else " " + line
+    return out
+
 
 @dataclass
 class Corpus:
@@ -141,7 +174,7 @@ class _FileReader:
             else:
                 t = self.plain(v, f"{fieldname}.{lang}")
                 if t is not None:
-                    out[lang] = t
+                    out[lang] = unfold(v, t) if lang in UNSPACED else t
         return out if len(out) == len(LANGS) else None
 
     def check_keys(self, m: dict[str, tuple[Node, Node]], allowed: Iterable[str], fieldname: Optional[str]) -> None:

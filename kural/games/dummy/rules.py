@@ -22,7 +22,7 @@ class DealError(NotationError):
 
 @dataclass(frozen=True)
 class DummyRules(Ruleset):
-    """Every number and flag of Dummy.  The standard is seed 002 (after Ito Takuma's book)."""
+    """Every number and flag of Dummy.  The standard is the Japanese rules page (after Ito Takuma's book)."""
 
     game = GAME
     deck: int = 52
@@ -85,14 +85,14 @@ class DummyRules(Ruleset):
         return table[players]
 
 
-STANDARD: Final = DummyRules(description="Seed 002 (after Ito Takuma, Thai folk games)")
-_PUBLIC = "public Thai references (seeds/README.md; seaatduke.com, mobdroappz.com)"
-_BOOK = "seed 002, the book's rules used in some places (Ito Takuma, Thai folk games)"
+STANDARD: Final = DummyRules(description="The Japanese rules page (after Ito Takuma, Thai Folk Games)")
+_PUBLIC = "Thai players' references (seaatduke.com, mobdroappz.com)"
+_BOOK = "the Japanese rules page: the book's rules used in some places (Ito Takuma, Thai Folk Games)"
 _KNOCK = "althabattv.com, How to Knock Dummy Cards: dark knock x2, colour knock x2, both x4"
 VARIANTS: Final[tuple[DummyRules, ...]] = (
     STANDARD.variant(
         "five_ten", "2-9 five points, 10-K ten, A fifteen",
-        {"low_points": f"a common public table ({_PUBLIC}); seed 002 counts 2-10 at face value"},
+        {"low_points": f"a common Thai table ({_PUBLIC}); the Japanese rules page counts 2-10 at face value"},
         low_points="five",
     ),
     STANDARD.variant(
