@@ -1,4 +1,4 @@
-"""Rummikub (seed 004: the Sabra rules of the 1998 Pressman edition, and the variants it lists).
+"""Rummikub (the Japanese Wikipedia article: the Sabra rules of the 1998 Pressman edition, and the variants it lists).
 
 Sets, the initial meld, a turn on the table (before, after, rack), the best move, scoring.
 Everything returns values and reason codes; the words are the site's.
@@ -38,7 +38,7 @@ GAME = "rummikub"
 
 @dataclass(frozen=True)
 class RummikubRules(rulesets.Ruleset):
-    """Every number and flag of Rummikub; the standard is seed 004 (the Sabra rules, Pressman 1998)."""
+    """Every number and flag of Rummikub; the standard is the Japanese Wikipedia article (the Sabra rules, Pressman 1998)."""
 
     game = GAME
     players_min: int = 2
@@ -51,7 +51,8 @@ class RummikubRules(rulesets.Ruleset):
     min_set: int = 3
     max_group: int = 4
     initial_meld: int = 30
-    initial_meld_sets: str = "any"  # "any": one or more sets; "one": a single set
+    initial_meld_sets: str = "one"  # "one": a single set (the article); "any": one or more sets
+    initial_turn_table: bool = False  # after the initial meld, may the same turn build on the table?
     joker_penalty: int = 30
     draw: str = "one"  # "one" tile from the pool; "two_river": draw two, keep one, discard one to the river
     french: bool = False  # groups laid across runs, sharing a tile (the French rules)
@@ -64,31 +65,40 @@ class RummikubRules(rulesets.Ruleset):
         return MeldRules(wrap=False, min_size=self.min_set, max_set=self.max_group)
 
 
-STANDARD: Final = rulesets.register(RummikubRules(description="Sabra rules, 1998 Pressman edition (seed 004)"))
+STANDARD: Final = rulesets.register(RummikubRules(
+    description="Sabra rules, 1998 Pressman edition (the Japanese Wikipedia article on Rummikub)"))
 rulesets.register(STANDARD.variant(
     "initial_50", "Initial meld of 50 points",
-    {"initial_meld": "rummyo.com, Rummikub players (the Sabra way): a starting meld of 50 points"},
-    initial_meld=50))
+    {"initial_meld": "rummyo.com, Rummikub players (the Sabra way): a starting meld of 50 points",
+     "initial_meld_sets": "rummyo.com, the same page: 50 points in at least one set"},
+    initial_meld=50, initial_meld_sets="any"))
 rulesets.register(STANDARD.variant(
     "joker_25", "A joker left on the rack costs 25",
     {"joker_penalty": "house rule: jokers may be valued 25 points when left on the rack"},
     joker_penalty=25))
 rulesets.register(STANDARD.variant(
-    "single_set", "The initial meld is a single set",
-    {"initial_meld_sets": "seed 004, Play: one set of 30 or more (several sets in some versions)"},
-    initial_meld_sets="one"))
+    "several_sets", "The initial meld may be several sets",
+    {"initial_meld_sets": "pagat.com, Rummikub: the first meld is one or more combinations worth 30 or more; "
+                          "Goliath rules: sets worth at least 30 in the first move"},
+    initial_meld_sets="any"))
+rulesets.register(STANDARD.variant(
+    "initial_turn_table", "The table may be played on in the turn of the initial meld",
+    {"initial_turn_table": "pagat.com, Rummikub: having placed an initial meld, in the same or later turns "
+                           "a player may add to and rearrange the table"},
+    initial_turn_table=True))
 rulesets.register(STANDARD.variant(
     "draw_two", "Draw two / the river",
-    {"draw": "seed 004, Rule variations: draw two, and drawing from the river"},
+    {"draw": "the Japanese Wikipedia article, Rule variations: draw two, and drawing from the river"},
     draw="two_river"))
 rulesets.register(STANDARD.variant(
     "french", "The French rules",
-    {"french": "seed 004, Rule variations: the French rules"},
-    french=True))
+    {"french": "the Japanese Wikipedia article, Rule variations: the French rules",
+     "initial_meld_sets": "the same section: the initial meld may combine one's own runs and groups"},
+    french=True, initial_meld_sets="any"))
 rulesets.register(STANDARD.variant(
     "four_jokers", "Four jokers",
-    {"jokers": "seed 004, introduction: variations of the game include four jokers",
-     "tile_count": "seed 004: 104 numbered tiles and four jokers"},
+    {"jokers": "the Japanese Wikipedia article, introduction: variations of the game include four jokers",
+     "tile_count": "the Japanese Wikipedia article: 104 numbered tiles and four jokers"},
     jokers=4, tile_count=108))
 rulesets.register(STANDARD.variant(
     "pool_by_value", "Empty pool: the lowest rack value wins; losers pay the difference",
@@ -201,13 +211,15 @@ def _meld_order(m: Meld) -> tuple[int, int, int]:
 # The initial meld
 
 def opening(tiles: Sequence[Tile], rules: RummikubRules = STANDARD) -> Opening:
-    """The highest total of sets that can be laid from one's own rack; a joker counts the tile it stands for.
+    """The highest value of an initial meld from one's own rack: the best single set under the standard
+    rules, the best total of several sets where ``initial_meld_sets`` is ``any``; a joker counts the
+    tile it stands for.
 
     >>> o = opening(parse_tiles("K13 B13 J R1 R2 R3 Y7"))
     >>> o.value, [str(m) for m in o.melds], o.reaches
-    (45, ['B13 K13 J', 'R1 R2 R3'], True)
-    >>> opening(parse_tiles("K13 B13 J R1 R2 R3"), get_rules("single_set")).value
-    39
+    (39, ['J B13 K13'], True)
+    >>> opening(parse_tiles("K13 B13 J R1 R2 R3"), get_rules("several_sets")).value
+    45
     """
     _check_supply(tiles, rules)
     counts, jokers = _counts(tiles)
@@ -264,7 +276,7 @@ TURN_REASONS: Final = (
     "plunder_played",        # (the river) a tile taken along from the river was played this turn
     "table_touched",         # before the initial meld, the sets on the table were changed or built on
     "initial_meld_short",    # the initial meld is worth less than the threshold
-    "initial_meld_sets",     # (single-set rules) the initial meld is more than one set
+    "initial_meld_sets",     # (the standard: a single set) the initial meld is more than one set
 )
 
 
@@ -365,6 +377,12 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
         wrong = _multiset_minus(Counter(played), free)
         if wrong:
             return TurnVerdict(False, "plunder_played", tiles=wrong, **base)
+    if not opened and rules.initial_turn_table:
+        # The initial meld is the sets made wholly of rack tiles; the rest of the turn may use the table.
+        value = _own_sets_value(after_melds, Counter(played), rules)
+        if value < rules.initial_meld:
+            return TurnVerdict(False, "initial_meld_short", value=value, threshold=rules.initial_meld, **base)
+        return TurnVerdict(True, value=value, threshold=rules.initial_meld, **base)
     if not opened:
         new = list(after_melds)
         for m in before:
@@ -386,6 +404,21 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
             return TurnVerdict(False, "initial_meld_short", value=value, threshold=rules.initial_meld, **base)
         return TurnVerdict(True, value=value, threshold=rules.initial_meld, **base)
     return TurnVerdict(True, **base)
+
+
+def _own_sets_value(melds: Sequence[Meld], played: Counter[Tile], rules: RummikubRules) -> int:
+    """The value of the initial meld inside a turn: the sets made only of tiles from the rack
+    (the best one of them when the initial meld is a single set)."""
+    left = Counter(played)
+    values: list[int] = []
+    for m in melds:
+        need = Counter(m.tiles)
+        if all(left[t] >= n for t, n in need.items()):
+            left.subtract(need)
+            values.append(m.value)
+    if rules.initial_meld_sets == "one":
+        return max(values, default=0)
+    return sum(values)
 
 
 def _french_counts(melds: Sequence[Meld]) -> tuple[Counter[Tile], Counter[Tile]]:
