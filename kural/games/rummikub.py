@@ -74,7 +74,7 @@ rulesets.register(STANDARD.variant(
     initial_meld=50, initial_meld_sets="any"))
 rulesets.register(STANDARD.variant(
     "joker_25", "A joker left on the rack costs 25",
-    {"joker_penalty": "house rule: jokers may be valued 25 points when left on the rack"},
+    {"joker_penalty": "a house rule with no written source found: a joker left on the rack costs 25"},
     joker_penalty=25))
 rulesets.register(STANDARD.variant(
     "several_sets", "The initial meld may be several sets",
