@@ -381,7 +381,7 @@ def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, An
         o = rummikub.opening(rack, rules)
         if o.reaches == want:
             break
-    note = t(lang, N_("A rack dealt at random (seed {seed}) and the best initial meld the engine finds in it."), seed=seed)
+    note = t(lang, N_("A rack dealt at random (deal no. {seed}) and the best initial meld the engine finds in it."), seed=seed)
     return _figure(opening_html(lang, rack, o), _caption(lang, note))
 
 
@@ -446,7 +446,7 @@ def _worked_best_move(lang: str, rules: Any, seed: int, args: Mapping[str, Any])
     rules = _rules(rules)
     pos = rummikub.random_position(seed, int(args.get("table", 12)), int(args.get("rack", 10)), rules)
     m = rummikub.best_move(pos.table, pos.rack, rules, args.get("objective", "tiles"))
-    note = t(lang, N_("A table and a rack dealt at random (seed {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
+    note = t(lang, N_("A table and a rack dealt at random (deal no. {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
     return _figure(best_html(lang, pos.table, pos.rack, m, rules), _caption(lang, note))
 
 
