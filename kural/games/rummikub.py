@@ -314,7 +314,8 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
     first that fails is the verdict: every set before and after is valid; no tile vanished (a
     joker kept back is ``joker_kept``); every tile added came from the rack; at least one did;
     the river's key was played and its plunder was not; before the initial meld the table was
-    not touched and the new sets are worth the threshold.
+    not touched and the new sets are worth the threshold (with ``initial_turn_table`` the table may
+    be played on once the sets made wholly of rack tiles reach the threshold).
 
     >>> t = parse_tiles
     >>> turn([t("B6 B7 B8 B9 B10")], [t("B6 B7 B8"), t("B8 B9 B10")], t("B8")).valid

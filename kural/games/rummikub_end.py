@@ -6,6 +6,9 @@ With the pool empty a player who cannot play passes, so the game is over only wh
 play: a player who has made the initial meld can play when the best move plays at least one tile,
 one who has not when the rack holds an initial meld.
 
+The best move is the standard one: under the French rules or the river rules a player may have plays
+it does not see (a group across a run, a tile taken from the river).
+
 Draw two (Rule variations): a player who does not play takes two tiles from the pool, discards one
 of them to the river (newest on the right) and keeps the other.
 
