@@ -61,19 +61,20 @@ def test_a_joker_stands_for_the_highest_tile_that_fits() -> None:
 # --------------------------------------------------------------------------------------------
 # The initial meld
 
-@pytest.mark.parametrize("tiles, value", [
-    ("R10 R11 R12 K1 K2", 33),
-    ("B5 B6 B7 K8 R8 Y8 K2", 42),
-    ("R11 R12 J", 36),
-    ("K13 B13 J R1 R2 R3 Y7", 45),
-    ("", 0),
-    ("J J", 0),
-    ("J J R1", 6),
+@pytest.mark.parametrize("tiles, value, several", [
+    ("R10 R11 R12 K1 K2", 33, 33),
+    ("B5 B6 B7 K8 R8 Y8 K2", 24, 42),
+    ("R11 R12 J", 36, 36),
+    ("K13 B13 J R1 R2 R3 Y7", 39, 45),
+    ("", 0, 0),
+    ("J J", 0, 0),
+    ("J J R1", 6, 6),
 ])
-def test_opening_values(tiles: str, value: int) -> None:
+def test_opening_values(tiles: str, value: int, several: int) -> None:
     o = opening(t(tiles))
-    assert o.value == value
+    assert o.value == value and len(o.melds) <= 1
     assert o.reaches == (value >= 30)
+    assert opening(t(tiles), RULESETS.get("several_sets")).value == several
 
 
 def test_the_opening_threshold_follows_the_ruleset() -> None:
@@ -101,9 +102,14 @@ CASES = [
     (["R3 R4 R5"], ["R3 R4 R5 R6"], "R6 K9", True, "draw_two", "valid"),
     (["R10 R11 R12"], ["R10 R11 R12 R13", "K13 B13 Y13"], "R13 K13 B13 Y13", False, "standard", "table_touched"),
     ([], ["R7 R8 R9"], "R7 R8 R9", False, "standard", "initial_meld_short"),
-    ([], ["R7 R8 R9", "K7 B7 Y7"], "R7 R8 R9 K7 B7 Y7", False, "standard", "valid"),
-    ([], ["R7 R8 R9", "K7 B7 Y7"], "R7 R8 R9 K7 B7 Y7", False, "single_set", "initial_meld_sets"),
-    ([], ["R7 R8 R9", "K7 B7 Y7"], "R7 R8 R9 K7 B7 Y7", False, "initial_50", "initial_meld_short"),
+    ([], ["R7 R8 R9", "K7 B7 Y7"], "R7 R8 R9 K7 B7 Y7", False, "standard", "initial_meld_sets"),
+    ([], ["R7 R8 R9", "K7 B7 Y7"], "R7 R8 R9 K7 B7 Y7", False, "several_sets", "valid"),
+    ([], ["R11 R12 R13", "K7 B7 Y7"], "R11 R12 R13 K7 B7 Y7", False, "initial_50", "valid"),
+    ([], ["R10 R11 R12 R13"], "R10 R11 R12 R13", False, "initial_50", "initial_meld_short"),
+    (["B4 B5 B6"], ["B4 B5 B6 B7", "R10 R11 R12"], "R10 R11 R12 B7", False, "standard", "table_touched"),
+    (["B4 B5 B6"], ["B4 B5 B6 B7", "R10 R11 R12"], "R10 R11 R12 B7", False, "initial_turn_table", "valid"),
+    (["B4 B5 B6"], ["B4 B5 B6 B7", "R7 R8 R9"], "R7 R8 R9 B7", False, "initial_turn_table", "initial_meld_short"),
+    (["B4 B5 B6"], ["B4 B5 B6 B7 B8 B9"], "B7 B8 B9", False, "initial_turn_table", "initial_meld_short"),
     (["B3 B4 B5"], ["B2 B3 B4 B5", "R4 B4 K4"], "B2 R4 K4", True, "french", "valid"),
     (["B3 B4 B5"], ["B2 B3 B4 B5", "R4 B4 K4"], "B2 R4 K4", True, "standard", "tile_appeared"),
 ]
@@ -214,7 +220,8 @@ def test_river_and_first_player() -> None:
 
 def test_every_variant_cites_its_sources() -> None:
     names = registry.game("rummikub").rulesets.names()
-    assert {"standard", "initial_50", "joker_25", "single_set", "draw_two", "french", "pool_by_value"} <= set(names)
+    assert {"standard", "initial_50", "joker_25", "several_sets", "initial_turn_table", "draw_two", "french",
+            "pool_by_value"} <= set(names)
     for name in names[1:]:
         rs = registry.ruleset("rummikub", name)
         changed = {k for k, v in rs.params().items() if v != rummikub.STANDARD.params()[k]}

@@ -1,4 +1,4 @@
-"""Rummikub example kinds: meld, opening, turn, best, score, river, first, card_meld.
+"""Rummikub example kinds: meld, opening, turn, best, score, river, first, card_meld, end, draw.
 
 >>> rules = rummikub.STANDARD
 >>> v = {"before": TABLE.parse(["R3 R4 R5"]), "after": TABLE.parse(["R4 R5 R6", "R3 B3 K3"]),
@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome,
                           verdict_word)
 from kural.games import rummikub
+from kural.games.rummikub import end as rummikub_end
 from kural.core.notation import parse_tiles
 
 GAME = "rummikub"
@@ -62,6 +63,24 @@ RACKS = FieldType("racks", {"type": "array", "items": {"type": "string"}, "minIt
 INTS = FieldType("ints", {"type": "array", "items": {"type": "integer"}}, _ints, lambda v: " ".join(map(str, v)))
 TURN = FieldType("turn", {"enum": ["valid", *rummikub.TURN_REASONS]}, _choice("valid", *rummikub.TURN_REASONS))
 ENDING = FieldType("ending", {"enum": ["out", "pool"]}, _choice("out", "pool"))
+def _players(value: Any) -> tuple[int, ...]:
+    items = value.split() if isinstance(value, str) else value
+    if not isinstance(items, list) and not isinstance(items, tuple):
+        items = [items]
+    out = []
+    for x in items:
+        if isinstance(x, str) and x.strip().isdigit():
+            x = int(x)
+        if not isinstance(x, int) or isinstance(x, bool) or x < 1:
+            raise ExpectError("player numbers 1, 2, ...", value)
+        out.append(x)
+    return tuple(out)
+
+
+PLAYERS = FieldType("players", {"type": "array", "items": {"type": "integer", "minimum": 1}}, _players,
+                    lambda v: " ".join(map(str, v)))
+END = FieldType("end", {"enum": list(rummikub_end.END_STATES)}, _choice(*rummikub_end.END_STATES))
+DRAW = FieldType("draw", {"enum": ["valid", *rummikub_end.DRAW_REASONS]}, _choice("valid", *rummikub_end.DRAW_REASONS))
 OBJECTIVE = FieldType("objective", {"enum": ["tiles", "value"]}, _choice("tiles", "value"))
 
 
@@ -115,6 +134,19 @@ def _river(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(taken.taken, taken)
 
 
+def _end(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        result = rummikub_end.game_end(v["table"], v["racks"], v["pool"], v.get("unopened", ()), rules)
+    except (rummikub.ScoringError, rummikub.PositionError, rummikub.dp.SolverError) as e:
+        return _refused(e)
+    return Outcome(result.state, result)
+
+
+def _draw(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    verdict = rummikub_end.draw(v["drawn"], v.get("discard"), v.get("river", ()), rules)
+    return Outcome(verdict.code, verdict)
+
+
 def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
     who = rummikub.first_player(v["draws"])
     return Outcome(0 if who is None else who + 1, who)
@@ -139,3 +171,8 @@ KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
                          doc="the tiles taken with a tile from the river, the key tile first"))
 KINDS.add(CheckKind("first", {"draws": TILES}, INT, _first,
                          doc="which player (1, 2, ...) starts after each drew a tile; 0 when the highest ties"))
+KINDS.add(CheckKind("end", {"table": TABLE, "racks": RACKS, "pool": INT}, END, _end,
+                         optional={"unopened": PLAYERS},
+                         doc="whether the game is over: out (a rack is empty), continues, or blocked (the pool is empty and nobody can play); unopened lists the players (1, 2, ...) who have not made their initial meld"))
+KINDS.add(CheckKind("draw", {"drawn": TILES}, DRAW, _draw, optional={"discard": TILE, "river": TILES},
+                         doc="a draw from the pool (drawn: the tiles taken; under draw two, discard: the one put on the river): valid, or the first reason it is not"))

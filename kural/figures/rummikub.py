@@ -295,6 +295,73 @@ def _first_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str
     return body + badge(lang, True, t(lang, N_("player {n} starts"), n=outcome.detail + 1))
 
 
+DRAW_REASONS: Final = {
+    "no_discard": N_("under draw two, one of the two tiles drawn goes to the river"),
+    "discard_not_drawn": N_("the tile put on the river must be one of the two drawn: {tiles}"),
+    "no_river": N_("under these rules there is no river: the tile drawn stays on the rack"),
+}
+
+
+@figure(GAME, "end")
+def _end_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    from kural.games.rummikub.end import GameEnd
+
+    if not isinstance(outcome.detail, GameEnd):
+        return _refused(lang, outcome)
+    e: GameEnd = outcome.detail
+    v = ex.values
+    waiting = set(v.get("unopened", ()))
+    body = _label(lang, gettext(lang, N_("table"))) + (table_html(lang, v["table"], rummikub.RULESETS.get(ex.variant))
+                                                     if v["table"] else "—")
+    cols = [N_("player"), N_("rack")]
+    head = "".join(f'<th scope="col">{escape(gettext(lang, c))}</th>' for c in cols)
+    rows = [f"<thead><tr>{head}</tr></thead><tbody>"]
+    for i, rack in enumerate(v["racks"]):
+        name = t(lang, N_("player {n}"), n=i + 1)
+        notes = []
+        if i + 1 in waiting:
+            notes.append(gettext(lang, N_("has not made the initial meld")))
+        if e.can_play:
+            notes.append(gettext(lang, N_("can play") if e.can_play[i] else N_("cannot play")))
+        if notes:
+            name += " · " + " · ".join(notes)
+        tiles = row(lang, GAME, rack) if rack else "—"
+        rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{tiles}</td></tr>')
+    rows.append("</tbody>")
+    body += (f'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="kural-table">'
+             f'{"".join(rows)}</table></div></div>')
+    body += _label(lang, t(lang, N_("tiles left in the pool: {n}"), n=e.pool))
+    if e.state == "out":
+        text = t(lang, N_("player {n} went out: the game is over"), n=(e.winner or 0) + 1)
+    elif e.state == "blocked":
+        text = gettext(lang, N_("the pool is empty and nobody can play: the game is over"))
+    else:
+        text = gettext(lang, N_("the game goes on"))
+    return body + badge(lang, True, text)
+
+
+@figure(GAME, "draw")
+def _draw_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    from kural.games.rummikub.end import DrawVerdict
+
+    d: DrawVerdict = outcome.detail
+    v = ex.values
+    body = _label(lang, gettext(lang, N_("drawn from the pool"))) + row(lang, GAME, v["drawn"])
+    if v.get("discard") is not None:
+        body += _label(lang, gettext(lang, N_("put on the river"))) + row(lang, GAME, [v["discard"]])
+    if d.valid:
+        body += _arrow() + _label(lang, gettext(lang, N_("kept on the rack"))) + row(lang, GAME, d.kept)
+        if d.river:
+            body += _label(lang, gettext(lang, N_("the river, oldest first"))) + row(lang, GAME, d.river)
+        return body + badge(lang, True, gettext(lang, N_("a valid draw")))
+    if d.reason == "draw_count":
+        text = (gettext(lang, N_("under these rules a player draws one tile")) if d.need == 1
+                else gettext(lang, N_("under draw two a player draws two tiles")))
+    else:
+        text = t(lang, DRAW_REASONS[d.reason or "no_discard"], tiles=_tiles_text(lang, [v["discard"]]) if v.get("discard") else "")
+    return body + badge(lang, False, text)
+
+
 # --- worked examples ------------------------------------------------------------------------------
 
 def _rules(rules: Any) -> RummikubRules:
@@ -322,7 +389,7 @@ def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, An
         o = rummikub.opening(rack, rules)
         if o.reaches == want:
             break
-    note = t(lang, N_("A rack dealt at random (seed {seed}) and the best initial meld the engine finds in it."), seed=seed)
+    note = t(lang, N_("A rack dealt at random (deal no. {seed}) and the best initial meld the engine finds in it."), seed=seed)
     return _figure(opening_html(lang, rack, o), _caption(lang, note))
 
 
@@ -387,7 +454,7 @@ def _worked_best_move(lang: str, rules: Any, seed: int, args: Mapping[str, Any])
     rules = _rules(rules)
     pos = rummikub.random_position(seed, int(args.get("table", 12)), int(args.get("rack", 10)), rules)
     m = rummikub.best_move(pos.table, pos.rack, rules, args.get("objective", "tiles"))
-    note = t(lang, N_("A table and a rack dealt at random (seed {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
+    note = t(lang, N_("A table and a rack dealt at random (deal no. {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
     return _figure(best_html(lang, pos.table, pos.rack, m, rules), _caption(lang, note))
 
 

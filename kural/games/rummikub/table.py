@@ -1,4 +1,4 @@
-"""Rummikub (seed 004: the Sabra rules of the 1998 Pressman edition, and the variants it lists).
+"""Rummikub (the Japanese Wikipedia article: the Sabra rules of the 1998 Pressman edition, and the variants it lists).
 
 Sets, the initial meld, a turn on the table (before, after, rack), the best move, scoring.
 Everything returns values and reason codes; the words are the site's.
@@ -133,13 +133,15 @@ def _meld_order(m: Meld) -> tuple[int, int, int]:
 # The initial meld
 
 def opening(tiles: Sequence[Tile], rules: RummikubRules = STANDARD) -> Opening:
-    """The highest total of sets that can be laid from one's own rack; a joker counts the tile it stands for.
+    """The highest value of an initial meld from one's own rack: the best single set under the standard
+    rules, the best total of several sets where ``initial_meld_sets`` is ``any``; a joker counts the
+    tile it stands for.
 
     >>> o = opening(parse_tiles("K13 B13 J R1 R2 R3 Y7"))
     >>> o.value, [str(m) for m in o.melds], o.reaches
-    (45, ['B13 K13 J', 'R1 R2 R3'], True)
-    >>> opening(parse_tiles("K13 B13 J R1 R2 R3"), RULESETS.get("single_set")).value
-    39
+    (39, ['J B13 K13'], True)
+    >>> opening(parse_tiles("K13 B13 J R1 R2 R3"), RULESETS.get("several_sets")).value
+    45
     """
     _check_supply(tiles, rules)
     counts, jokers = _counts(tiles)
@@ -196,7 +198,7 @@ TURN_REASONS: Final = (
     "plunder_played",        # (the river) a tile taken along from the river was played this turn
     "table_touched",         # before the initial meld, the sets on the table were changed or built on
     "initial_meld_short",    # the initial meld is worth less than the threshold
-    "initial_meld_sets",     # (single-set rules) the initial meld is more than one set
+    "initial_meld_sets",     # (the standard: a single set) the initial meld is more than one set
 )
 
 
@@ -234,7 +236,8 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
     first that fails is the verdict: every set before and after is valid; no tile vanished (a
     joker kept back is ``joker_kept``); every tile added came from the rack; at least one did;
     the river's key was played and its plunder was not; before the initial meld the table was
-    not touched and the new sets are worth the threshold.
+    not touched and the new sets are worth the threshold (with ``initial_turn_table`` the table may
+    be played on once the sets made wholly of rack tiles reach the threshold).
 
     >>> t = parse_tiles
     >>> turn([t("B6 B7 B8 B9 B10")], [t("B6 B7 B8"), t("B8 B9 B10")], t("B8")).valid
@@ -297,6 +300,12 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
         wrong = _multiset_minus(Counter(played), free)
         if wrong:
             return TurnVerdict(False, "plunder_played", tiles=wrong, **base)
+    if not opened and rules.initial_turn_table:
+        # The initial meld is the sets made wholly of rack tiles; the rest of the turn may use the table.
+        value = _own_sets_value(after_melds, Counter(played), rules)
+        if value < rules.initial_meld:
+            return TurnVerdict(False, "initial_meld_short", value=value, threshold=rules.initial_meld, **base)
+        return TurnVerdict(True, value=value, threshold=rules.initial_meld, **base)
     if not opened:
         new = list(after_melds)
         for m in before:
@@ -318,6 +327,21 @@ def turn(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], rack
             return TurnVerdict(False, "initial_meld_short", value=value, threshold=rules.initial_meld, **base)
         return TurnVerdict(True, value=value, threshold=rules.initial_meld, **base)
     return TurnVerdict(True, **base)
+
+
+def _own_sets_value(melds: Sequence[Meld], played: Counter[Tile], rules: RummikubRules) -> int:
+    """The value of the initial meld inside a turn: the sets made only of tiles from the rack
+    (the best one of them when the initial meld is a single set)."""
+    left = Counter(played)
+    values: list[int] = []
+    for m in melds:
+        need = Counter(m.tiles)
+        if all(left[t] >= n for t, n in need.items()):
+            left.subtract(need)
+            values.append(m.value)
+    if rules.initial_meld_sets == "one":
+        return max(values, default=0)
+    return sum(values)
 
 
 def _french_counts(melds: Sequence[Meld]) -> tuple[Counter[Tile], Counter[Tile]]:
