@@ -20,6 +20,7 @@ from kural.checks import (
 from kural.games import okey101
 from kural.games.okey101_play import TableMeldError
 from kural.games.okey101_score import RoundError, Seat, check_round
+from kural.games.okey101_turn import MOVES, TurnError, play_order, turn
 
 GAME = "okey101"
 
@@ -166,6 +167,33 @@ def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(tuple(i + 1 for i in result.winners), result)
 
 
+def _moves(value: Any) -> tuple[str, ...]:
+    words = value.split() if isinstance(value, str) else value
+    if not isinstance(words, list | tuple) or not words or any(w not in MOVES for w in words):
+        raise ExpectError("the moves of a turn, e.g. draw open discard (each one of " + ", ".join(MOVES) + ")", value)
+    return tuple(words)
+
+
+MOVE_LIST = FieldType("moves", {"anyOf": [{"type": "string"}, {"type": "array", "items": {"enum": list(MOVES)}}],
+                                "description": "the moves of a turn in order: " + ", ".join(MOVES)},
+                      _moves, lambda v: " ".join(v))
+ORDER = FieldType("order", {"type": "array", "items": {"type": "integer"},
+                            "description": "the seats in the order they play, the dealer first"}, _ints, _show_ints)
+
+
+def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        order = play_order(v["dealer"], rules)
+    except TurnError as e:
+        return Outcome(f"error: {e}")
+    return Outcome(order, order)
+
+
+def _turn(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = turn(v["moves"], rules, v.get("first", False))
+    return Outcome("allowed" if result.allowed else "forbidden", result)
+
+
 PREVIOUS = {"previous": INT, "previous_pairs": INT}
 
 register(GAME, CheckKind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, doc="the tiles form a valid set or run"))
@@ -195,3 +223,8 @@ register(GAME, CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _
 register(GAME, CheckKind("deal", {"seed": INT}, SIZES, _deal,
                          doc="a deal shuffled with this seed: the tiles in each rack, the dealer's first, then in the pile"))
 register(GAME, CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))
+register(GAME, CheckKind("order", {"dealer": INT}, ORDER, _order,
+                         doc="the seats (numbered clockwise round the table) in the order they play, the dealer first"))
+register(GAME, CheckKind("turn", {"moves": MOVE_LIST}, ALLOWED, _turn, {"first": BOOL},
+                         doc="the turn is well formed: a draw or a take first (none in the dealer's first turn), "
+                             "one discard last"))

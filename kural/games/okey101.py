@@ -56,6 +56,8 @@ class Okey101Rules(rulesets.Ruleset):
 
     game = GAME
     players: int = 4
+    # Play goes anticlockwise, to each player's right (Kural 103).
+    direction: str = "anticlockwise"
     tile_count: int = 106
     fake_okeys: int = 2
     tiles_dealt: int = 21

@@ -485,3 +485,5 @@ def _islek(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
     tile = rng.choice(sorted(set(candidates), key=lambda t: (t.slot, 0)))
     d = okey101.discard(tile, table, ind, rules)
     return discard_html(lang, tile, table, ind, d)
+
+from kural.site.games import okey101_turn  # noqa: E402,F401  (the turn kinds' figures)
