@@ -221,7 +221,7 @@ register(GAME, CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED
 register(GAME, CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
                          doc="each player's score for the round"))
 register(GAME, CheckKind("deal", {"seed": INT}, SIZES, _deal,
-                         doc="a deal shuffled with this seed: the tiles in each rack, the dealer's first, then in the pile"))
+                         doc="deal number n, shuffled the same way every time: the tiles in each rack, the dealer's first, then in the pile"))
 register(GAME, CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))
 register(GAME, CheckKind("order", {"dealer": INT}, ORDER, _order,
                          doc="the seats (numbered clockwise round the table) in the order they play, the dealer first"))
