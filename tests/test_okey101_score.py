@@ -13,7 +13,8 @@ from kural.core.notation import COLOURS, FAKE, Tile
 
 Y1 = Tile.parse("Y1")  # the okey is yellow 2
 STD = okey101.STANDARD
-CAPPED = okey101.RULESETS.get("multipliers_capped")
+STACKED = okey101.RULESETS.get("doublings_multiply")
+PAIRS_DOUBLE = okey101.RULESETS.get("pairs_opener_double")
 
 
 def seats(*texts: str) -> list[Seat]:
@@ -21,13 +22,13 @@ def seats(*texts: str) -> list[Seat]:
 
 
 @pytest.mark.parametrize("texts,totals", [
-    (("out", "melds R5 K7 B13", "pairs R3 Y9", "closed K1 R4"), (-101, 25, 24, 202)),
-    (("out okey", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-202, 50, 48, 404)),
-    (("out pairs", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-202, 50, 48, 404)),
-    (("out pairs okey", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-404, 100, 96, 808)),
+    (("out", "melds R5 K7 B13", "pairs R3 Y9", "closed K1 R4"), (-101, 25, 12, 202)),
+    (("out okey", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-202, 50, 24, 404)),
+    (("out pairs", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-202, 50, 24, 404)),
+    (("out pairs okey", "melds R5 K7 B13", "pairs R3 Y9", "closed"), (-202, 50, 24, 404)),
     (("out elden", "closed R5", "closed", "closed"), (-202, 808, 808, 808)),
     (("out elden okey", "closed", "closed", "closed"), (-808, 808, 808, 808)),
-    (("melds R5 K7", "pairs R3", "closed", "closed R1"), (12, 6, 202, 202)),
+    (("melds R5 K7", "pairs R3", "closed", "closed R1"), (12, 3, 202, 202)),
     (("out pairs", "pairs R3", "pairs K4", "pairs B1"), (0, 0, 0, 0)),
     (("out", "melds Y2 R5", "closed Y2", "closed"), (-101, 108, 303, 202)),
     (("out", "melds F R5", "closed", "closed"), (-101, 7, 202, 202)),
@@ -37,9 +38,15 @@ def test_the_tables_numbers(texts, totals):
     assert score_round(seats(*texts), Y1).totals == totals
 
 
-def test_capped_doublings_stop_at_two():
-    sheet = score_round(seats("out pairs okey", "melds R5 K7 B13", "pairs R3 Y9", "closed"), Y1, CAPPED)
-    assert sheet.totals == (-202, 50, 24, 404)
+def test_the_table_doubles_once_and_the_variants_multiply():
+    # The table (rows 601-605): a pair-opener pays the face value like any opener; a finish doubles once.
+    texts = ("out pairs okey", "melds R5 K7 B13", "pairs R3 Y9", "closed")
+    assert score_round(seats(*texts), Y1).totals == (-202, 50, 24, 404)
+    assert score_round(seats(*texts), Y1, STACKED).totals == (-404, 100, 48, 808)
+    assert score_round(seats(*texts), Y1, PAIRS_DOUBLE).totals == (-202, 50, 48, 404)
+    # The source of the pair-opener variant: in an okey finish, pair-openers pay four times their tiles.
+    assert score_round(seats("out okey", "melds R3 Y9", "pairs R3 Y9", "closed"), Y1, PAIRS_DOUBLE).totals \
+        == (-202, 24, 48, 404)
 
 
 @pytest.mark.parametrize("texts,code", [
@@ -101,14 +108,18 @@ def test_score_invariants(rs, rnd):
             assert line.base == 202
         else:
             assert line.base == sum(2 if t == FAKE else t.number for t in s.tiles)
-            if s.opened == "pairs":
-                assert line.multiplier == 2 * sheet.multiplier
-    # Stacking never scores a non-finisher less than capping, and both agree without doublings.
-    capped = score_round(rs, Y1, CAPPED)
-    for a, b, s in zip(sheet.totals, capped.totals, rs):
-        assert (a >= b) if not s.out else (a <= b)
-    if sheet.multiplier == 1 and not any(s.opened == "pairs" for s in rs):
-        assert capped.totals == sheet.totals
+            assert line.multiplier == sheet.multiplier  # a pair-opener too: face value, doubled once at most
+    assert sheet.multiplier in (1, 2)
+    # The variants never score a non-finisher less than the table, and agree with it when they do not apply.
+    for variant in (STACKED, PAIRS_DOUBLE):
+        other = score_round(rs, Y1, variant)
+        for a, b, s in zip(sheet.totals, other.totals, rs):
+            assert (b >= a) if not s.out else (b <= a)
+    finisher = next((s for s in rs if s.out), None)
+    if not (finisher and finisher.opened == "pairs" and finisher.okey_discard):
+        assert score_round(rs, Y1, STACKED).totals == sheet.totals
+    if not any(s.opened == "pairs" and not s.out for s in rs):
+        assert score_round(rs, Y1, PAIRS_DOUBLE).totals == sheet.totals
 
 
 @settings(max_examples=200, deadline=None)

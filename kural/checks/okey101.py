@@ -19,6 +19,7 @@ from kural.checks.kinds import (
 from kural.games import okey101
 from kural.games.okey101.play import TableMeldError
 from kural.games.okey101.score import RoundError, Seat, check_round
+from kural.games.okey101.turn import MOVES, TurnError, play_order, turn
 
 GAME = "okey101"
 KINDS = KindTable(GAME)
@@ -166,6 +167,33 @@ def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(tuple(i + 1 for i in result.winners), result)
 
 
+def _moves(value: Any) -> tuple[str, ...]:
+    words = value.split() if isinstance(value, str) else value
+    if not isinstance(words, list | tuple) or not words or any(w not in MOVES for w in words):
+        raise ExpectError("the moves of a turn, e.g. draw open discard (each one of " + ", ".join(MOVES) + ")", value)
+    return tuple(words)
+
+
+MOVE_LIST = FieldType("moves", {"anyOf": [{"type": "string"}, {"type": "array", "items": {"enum": list(MOVES)}}],
+                                "description": "the moves of a turn in order: " + ", ".join(MOVES)},
+                      _moves, lambda v: " ".join(v))
+ORDER = FieldType("order", {"type": "array", "items": {"type": "integer"},
+                            "description": "the seats in the order they play, the dealer first"}, _ints, _show_ints)
+
+
+def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        order = play_order(v["dealer"], rules)
+    except TurnError as e:
+        return Outcome(f"error: {e}")
+    return Outcome(order, order)
+
+
+def _turn(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = turn(v["moves"], rules, v.get("first", False))
+    return Outcome("allowed" if result.allowed else "forbidden", result)
+
+
 PREVIOUS = {"previous": INT, "previous_pairs": INT}
 # A rack holds at most the dealer's tiles (22): the exact opening search is bounded by it.
 RACK = {"tiles": lambda rules: rules.dealer_tiles}
@@ -195,5 +223,10 @@ KINDS.add(CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _ac
 KINDS.add(CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
                          doc="each player's score for the round"))
 KINDS.add(CheckKind("deal", {"seed": INT}, SIZES, _deal,
-                         doc="a deal shuffled with this seed: the tiles in each rack, the dealer's first, then in the pile"))
+                         doc="deal number n, shuffled the same way every time: the tiles in each rack, the dealer's first, then in the pile"))
 KINDS.add(CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))
+KINDS.add(CheckKind("order", {"dealer": INT}, ORDER, _order,
+                         doc="the seats (numbered clockwise round the table) in the order they play, the dealer first"))
+KINDS.add(CheckKind("turn", {"moves": MOVE_LIST}, ALLOWED, _turn, {"first": BOOL},
+                         doc="the turn is well formed: a draw or a take first (none in the dealer's first turn), "
+                             "one discard last"))

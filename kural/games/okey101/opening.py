@@ -1,4 +1,4 @@
-"""Okey 101 (the Kural table, seed 003): melds, the opening, pairs, the okey; the ruleset and its variants.
+"""Okey 101 (the Turkish Okey 101 rule table): melds, the opening, pairs and the okey.
 
 Laying off, the işlek discard, taking from the side and what a player may do after opening are in
 :mod:`kural.games.okey101.play`; a round's score and a game in :mod:`kural.games.okey101.score`.

@@ -16,8 +16,11 @@ GAME = "okey101"
 
 OpenedAs: TypeAlias = Optional[Literal["melds", "pairs"]]
 
-# Where each parameter's standard value comes from (the table, seed 003, unless said otherwise).
+# Where each parameter's standard value comes from (the Turkish rule table unless said otherwise).
 BAGUVIX = "bilgi2.baguvix.com.tr, '101 de elden bitmek kaç puan' (okey finish: pair-openers pay 4 times)"
+TABLE_601_605 = ("the Turkish rule table, rows 601-605: every opener pays the face value of the tiles left, "
+                 "doubled once for an okey or a pairs finish")
+NO_SOURCE = "no written source found: this reference's reading, kept to compare with the table's"
 TUALIM = "tualimforum.com, 'Okey 101 Ceza Puanları Nasıl Hesaplanır' (the last discard of a finish is never penalised)"
 BLOGSPOT = "okey101.blogspot.com, 'Okey 101 Nasıl Oynanır' (a player cannot open both with pairs and with melds)"
 
@@ -28,12 +31,14 @@ class Okey101Rules(Ruleset):
 
     >>> STANDARD.okey_finish_score, STANDARD.okey_finish_unopened_penalty, STANDARD.pairs_finish_score
     (-202, 404, -202)
-    >>> RULESETS.get("multipliers_capped").okey_finish_score
+    >>> RULESETS.get("doublings_multiply").okey_finish_score
     -202
     """
 
     game = GAME
     players: int = 4
+    # Play goes anticlockwise, to each player's right (Kural 103).
+    direction: str = "anticlockwise"
     tile_count: int = 106
     fake_okeys: int = 2
     tiles_dealt: int = 21
@@ -45,12 +50,14 @@ class Okey101Rules(Ruleset):
     min_meld: int = 3
     finish_score: int = -101
     unopened_penalty: int = 202
-    # Finishing by discarding an okey, finishing from pairs, and a pair-opener's own tiles: each doubles.
+    # Finishing by discarding an okey and finishing from pairs each double the round (Kural 602, 603).
     okey_finish_multiplier: int = 2
     pairs_finish_multiplier: int = 2
-    pairs_opener_multiplier: int = 2
-    # Several doublings at once multiply (x2, x4, x8); capped: they never go past the largest one (x2).
-    multipliers_stack: bool = True
+    # A pair-opener's own tiles: at face value like any opener's (601, 605); the variant doubles them,
+    # on top of the finish's doubling.
+    pairs_opener_multiplier: int = 1
+    # A pairs finish with an okey discard: doubled once (the largest factor); the variant multiplies (x4).
+    multipliers_stack: bool = False
     elden_finish_score: int = -202
     elden_penalty: int = 808
     elden_okey_finish_score: int = -808
@@ -80,10 +87,10 @@ class Okey101Rules(Ruleset):
         return MeldRules(wrap=False, min_size=self.min_meld)
 
     def combine(self, *factors: int) -> int:
-        """Several multipliers at once: their product, or (capped) the largest.
+        """Several doublings of the finish at once: the largest (standard), or their product.
 
-        >>> STANDARD.combine(2, 2, 2), RULESETS.get("multipliers_capped").combine(2, 2, 2), STANDARD.combine()
-        (8, 2, 1)
+        >>> STANDARD.combine(2, 2), RULESETS.get("doublings_multiply").combine(2, 2), STANDARD.combine()
+        (2, 4, 1)
         """
         if not factors:
             return 1
@@ -96,14 +103,14 @@ class Okey101Rules(Ruleset):
 
 
 STANDARD = Okey101Rules(
-    description="The Kural table (seed 003)",
-    changes={"multipliers_stack": BAGUVIX, "pairs_opener_multiplier": BAGUVIX,
+    description="The Turkish Okey 101 rule table",
+    changes={"multipliers_stack": TABLE_601_605, "pairs_opener_multiplier": TABLE_601_605,
              "islek_exempt_when_finishing": TUALIM, "one_way_of_opening": BLOGSPOT},
 )
 VARIANTS: Final[tuple[Okey101Rules, ...]] = (
     *(STANDARD.variant(
             f"threshold_{_t}", f"Opening threshold {_t}",
-            {"opening_threshold": "a house rule (no written source found); the table (003, Kural 401) says 101"},
+            {"opening_threshold": NO_SOURCE + "; the rule table (row 401) says 101"},
             opening_threshold=_t,
         )
       for _t in (51, 81, 121)),
@@ -113,9 +120,14 @@ VARIANTS: Final[tuple[Okey101Rules, ...]] = (
         rising_openings=True,
     ),
     STANDARD.variant(
-        "multipliers_capped", "Doublings do not stack",
-        {"multipliers_stack": "a house rule (no written source found); stacking is read from baguvix (pair-openers x4)"},
-        multipliers_stack=False,
+        "doublings_multiply", "Doublings multiply",
+        {"multipliers_stack": NO_SOURCE + "; the rule table (rows 602, 603) gives each doubling alone"},
+        multipliers_stack=True,
+    ),
+    STANDARD.variant(
+        "pairs_opener_double", "A pair-opener's tiles count double",
+        {"pairs_opener_multiplier": BAGUVIX},
+        pairs_opener_multiplier=2,
     ),
     STANDARD.variant(
         "layoff_next_turn", "Lay off from the turn after opening",

@@ -6,15 +6,15 @@ A seat is written in a small notation, one string per player::
     out pairs okey          went out from pairs, discarding an okey as the last tile
     out elden               opened and went out at once while nobody else had opened
     melds R5 K7 B13 +702    opened with melds; tiles left; a 702 penalty (işlek discard) this round
-    pairs R3 Y9             opened with pairs; tiles left (they count double)
+    pairs R3 Y9             opened with pairs; tiles left (at face value; double in a variant)
     closed R1 Y2            never opened (the tiles matter only for an okey left in hand)
 
 >>> ind = Tile.parse("Y1")
 >>> sheet = score_round([parse_seat(s) for s in ["out", "melds R5 K7 B13", "pairs R3 Y9", "closed K1 Y2"]], ind)
 >>> sheet.finish, sheet.totals
-('normal', (-101, 25, 24, 303))
+('normal', (-101, 25, 12, 303))
 >>> score_round([parse_seat(s) for s in ["out okey", "melds R5 K7", "pairs R3", "closed"]], ind).totals
-(-202, 24, 12, 404)
+(-202, 24, 6, 404)
 >>> game([(-101, 25, 24, 303), (40, -202, 12, 404)]).winners
 (1,)
 """
@@ -160,8 +160,9 @@ def score_round(seats: Sequence[Seat], indicator: Tile, rules: Optional["Okey101
     * Normal finish (601): the finisher ``finish_score``; opened players the points of their tiles;
       unopened ``unopened_penalty``.  The pile running out (605): the same with no finisher.
     * Finishing by discarding an okey (602) or from pairs (603) doubles the finisher's score and
-      everyone's penalty; a pair-opener's own tiles count double too.  Doublings multiply (x4, x8)
-      unless ``multipliers_stack`` is off (then they stop at x2).
+      everyone's penalty, once even when both apply; with ``multipliers_stack`` the two multiply (x4).
+      A pair-opener's tiles count at face value like any opener's; ``pairs_opener_multiplier``
+      multiplies them on top of the finish's doubling.
     * Elden (604): the finisher ``elden_finish_score`` (``elden_okey_finish_score`` with an okey),
       every other player ``elden_penalty``.
     * Added after any doubling: ``okey_in_hand_penalty`` for each okey left in hand (706) and
@@ -205,7 +206,7 @@ def score_round(seats: Sequence[Seat], indicator: Tile, rules: Optional["Okey101
         elif s.opened is None:
             kind, base, mult = "unopened", rules.unopened_penalty, round_mult
         elif s.opened == "pairs":
-            kind, base, mult = "pairs_opener", points, rules.combine(*factors, rules.pairs_opener_multiplier)
+            kind, base, mult = "pairs_opener", points, round_mult * rules.pairs_opener_multiplier
         else:
             kind, base, mult = "opened", points, round_mult
         lines.append(SeatScore(kind, base, mult, okeys, okey_points, pen, base * mult + okey_points + pen,  # type: ignore[arg-type]
