@@ -75,7 +75,7 @@ class OkeyRules(rulesets.Ruleset):
         return MeldRules(wrap=self.wrap)
 
 
-STANDARD = rulesets.register(OkeyRules(description="Seeds 000 (Japanese) and 001 (Italian)"))
+STANDARD = rulesets.register(OkeyRules(description="Standard rules: the Japanese Okey rules and the Italian Wikipedia article"))
 _COSGAMES = "https://cosgames.online/okey/index.html (12-13-1 marked invalid); the seeds (000, 001) allow it"
 NO_WRAP = rulesets.register(STANDARD.variant(
     "no_wrap", "The 1 only low: 12-13-1 is not a run", {"wrap": _COSGAMES}, wrap=False))
