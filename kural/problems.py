@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Optional
 
+from kural.core.errors import KuralError
 from kural.i18n import N_, gettext
 
 MESSAGES: Final = {
@@ -104,9 +105,9 @@ class Problem:
         }
 
 
-class InputError(ValueError):
+class InputError(KuralError):
     """Raised with every problem found, so that all of them are reported at once."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        super().__init__("\n".join(p.format() for p in problems))
+        super().__init__("input", "\n".join(p.format() for p in problems), count=len(problems))

@@ -21,6 +21,7 @@ from kural.games import okey
 from kural.games.okey.deal import DealError
 from kural.games.okey.score import Round, ScoreError
 from kural.core.notation import Tile, parse_tiles
+from kural.games.okey.turn import SOURCES, VERDICTS, TurnError, dealer_of_round, turn
 
 GAME = "okey"
 KINDS = KindTable(GAME)
@@ -146,7 +147,7 @@ def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Ma
     def run(rules: Any, v: Mapping[str, Any]) -> Outcome:
         try:
             return fn(rules, v)
-        except (DealError, ScoreError, okey.HandSizeError) as e:
+        except (DealError, ScoreError, TurnError, okey.HandSizeError) as e:
             return Outcome(Refusal.of(e), e)
     return run
 
@@ -240,3 +241,39 @@ _kind("winners", {"results": RESULTS}, SEATS, _winners,
       "who has won the game after these rounds (seats, or teams in partnership play); none while it goes on",
       {"players": INT})
 
+
+# --- the turn, the dealer of a round, the sizes of a deal (okey_turn) -------------------------------
+
+def _choice_of(name: str, options: tuple[str, ...]) -> FieldType:
+    def parse(value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise ExpectError(" / ".join(options), value)
+        return value
+    return FieldType(name, {"enum": list(options)}, parse)
+
+
+TOOK = _choice_of("took", SOURCES)
+TURN = _choice_of("turn", VERDICTS)
+
+
+def _turn(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    verdict = turn(v["first"], v["took"], v["discarded"], v["pile"], rules)
+    return Outcome(verdict.code, verdict)
+
+
+def _dealer(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    seat = dealer_of_round(v["round"], v.get("players", rules.players))
+    return Outcome(seat, seat)
+
+
+def _deal_sizes(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    d = okey.deal(v["deal_no"], rules)
+    return Outcome(tuple(len(h) for h in d.hands) + (len(d.pile),), d)
+
+
+_kind("turn", {"first": BOOL, "took": TOOK, "discarded": BOOL, "pile": INT}, TURN, _turn,
+      "whether a turn is legal: legal, round_ends (nothing left to draw), or why not")
+_kind("dealer", {"round": INT}, INT, _dealer,
+      "who deals that round, in the first round's seats (seat 1 dealt the first)", {"players": INT})
+_kind("deal_sizes", {"deal_no": INT}, INTS, _deal_sizes,
+      "the tiles dealt to seats 1-4 and the tiles left to draw, for a shuffled deal")

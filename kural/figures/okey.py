@@ -524,3 +524,87 @@ def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -
     rng = random.Random(seed)
     g = random_game(rng, rules, int(args.get("rounds", 0)))
     return score_table(lang, g) + game_verdict(lang, g)
+
+
+# --- a turn, the dealer of a round, the sizes of a deal (kural.games.okey.turn) -----------------------
+
+TOOK_WORDS = {
+    "none": N_("took nothing"),
+    "pile": N_("drew the top tile of the draw pile"),
+    "pile_below": N_("drew a face-down tile that is not the top one"),
+    "discard": N_("took the previous player's last discard"),
+    "older_discard": N_("took an earlier discard of the previous player"),
+    "other_discard": N_("took another player's discard"),
+    "indicator": N_("took the face-up indicator"),
+}
+TURN_WORDS = {
+    "legal": N_("a legal turn"),
+    "round_ends": N_("nothing is left to draw: the round ends without a winner"),
+    "first_turn_draw": N_("the first player's first turn takes no tile: they only discard"),
+    "must_take": N_("a turn begins by drawing a tile or taking the previous player's discard"),
+    "must_discard": N_("every turn ends with a discard, a finish too"),
+    "pile_empty": N_("no tile is left to draw"),
+    "not_top_of_pile": N_("only the top tile of the next stack may be drawn"),
+    "not_last_discard": N_("only the last tile the previous player discarded may be taken"),
+    "not_previous_player": N_("only the previous player's discard may be taken"),
+    "indicator_never_drawn": N_("the face-up indicator is never drawn"),
+    "indicator_not_last": N_("the indicator may be drawn only as the last tile"),
+}
+ERRORS.update({
+    "turn_source": N_("the engine does not know where that tile came from"),
+    "turn_pile": N_("the tiles left to draw must be a whole number"),
+    "dealer_players": N_("okey is for 2 to 4 players"),
+    "dealer_seat": N_("that seat is not in the game"),
+    "dealer_round": N_("rounds are counted from 1"),
+})
+
+
+def _facts(lang: str, items: Sequence[str]) -> str:
+    return '<ul class="kural-facts">' + "".join(f"<li>{escape(x)}</li>" for x in items) + "</ul>"
+
+
+@figure(GAME, "turn")
+def _turn(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    v = ex.values
+    facts = [t(lang, N_("the first player's first turn")) if v["first"] else t(lang, N_("a later turn")),
+             t(lang, N_("tiles left to draw: {n}"), n=v["pile"]),
+             t(lang, TOOK_WORDS[v["took"]]),
+             t(lang, N_("discarded a tile")) if v["discarded"] else t(lang, N_("discarded nothing"))]
+    err = _error(lang, outcome)
+    if err:
+        return _facts(lang, facts) + err
+    code = outcome.actual
+    text = t(lang, TURN_WORDS[code])
+    if code not in ("legal", "round_ends"):
+        text = f"{word(lang, 'invalid')}: {text}"
+    return _facts(lang, facts) + badge(lang, code in ("legal", "round_ends"), text)
+
+
+@figure(GAME, "dealer")
+def _dealer(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    err = _error(lang, outcome)
+    rules = _rules_of(ex)
+    players = ex.values.get("players", rules.players)
+    last = ex.values["round"]
+    if err:
+        return err
+    from kural.games.okey.turn import dealer_of_round
+    shown = range(max(1, last - players), last + 1)
+    items = [t(lang, N_("round {n}: {who} deals"), n=n, who=t(lang, N_("player {seat}"), seat=dealer_of_round(n, players)))
+             for n in shown]
+    return _facts(lang, items) + badge(lang, True, t(lang, N_("round {n}: {who} deals"), n=last,
+                                                      who=t(lang, N_("player {seat}"), seat=outcome.actual)))
+
+
+@figure(GAME, "deal_sizes")
+def _deal_sizes(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    err = _error(lang, outcome)
+    if err:
+        return err
+    sizes = outcome.actual
+    items = [f"{seat_name(lang, s)}: {t(lang, N_('{n} tiles'), n=sizes[s - 1])}" for s in (1, 2, 3, 4)]
+    items.append(t(lang, N_("tiles left to draw: {n}"), n=sizes[-1]))
+    d = outcome.detail
+    return (f'<p><small>{escape(t(lang, N_("deal no. {n}"), n=ex.values["deal_no"]))}</small></p>'
+            + _indicator(lang, d.indicator) + _facts(lang, items)
+            + badge(lang, True, t(lang, N_("{n} tiles in all"), n=sum(sizes) + 1)))

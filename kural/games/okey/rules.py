@@ -58,7 +58,7 @@ class OkeyRules(Ruleset):
         return MeldRules(wrap=self.wrap)
 
 
-STANDARD = OkeyRules(description="Seeds 000 (Japanese) and 001 (Italian)")
+STANDARD = OkeyRules(description="Standard rules: the Japanese Okey rules and the Italian Wikipedia article")
 _COSGAMES = "https://cosgames.online/okey/index.html (12-13-1 marked invalid); the seeds (000, 001) allow it"
 NO_WRAP = STANDARD.variant(
     "no_wrap", "The 1 only low: 12-13-1 is not a run", {"wrap": _COSGAMES}, wrap=False)

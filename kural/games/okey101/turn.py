@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from kural.core.errors import KuralError
 from typing import TYPE_CHECKING, Final, Literal, Optional, Sequence
 
 if TYPE_CHECKING:
@@ -31,12 +32,11 @@ MOVES: Final = ("draw", "take", "open", "layoff", "discard")
 Move = Literal["draw", "take", "open", "layoff", "discard"]
 
 
-class TurnError(ValueError):
+class TurnError(KuralError):
     """A move that is not one of :data:`MOVES`, or a seat that is not at the table."""
 
     def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
+        super().__init__(code, message)
 
 
 def _std() -> "Okey101Rules":
