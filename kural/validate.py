@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from kural import checks, rulesets
+from kural.actual import show as _show
 from kural.problems import Problem
 from kural.records import Corpus, Example
 
@@ -58,10 +59,6 @@ class Report:
                 "errors": [p.as_json() for p in self.errors]}
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, (tuple, list)):
-        return " ".join(map(str, value))
-    return str(value)
 
 
 def examples_of(corpus: Corpus) -> Iterator[tuple[str, str, Example]]:
