@@ -67,7 +67,6 @@ WORDS: Final = {
     "loading": N_("Loading the rule engine…"), "failed": N_("The rule engine could not be loaded. Reload the page to try again."),
     "working": N_("The engine is deciding…"), "palette": N_("Tap to add to “{field}”"), "clear": N_("Clear"),
     "backspace": N_("Remove the last one"), "answer": N_("The engine's answer"), "optional": N_("optional"),
-    "yes": N_("yes"), "suggest": N_("Suggestions"), "pick": N_("Choose what to check."),
     "bad_token": N_("“{token}” in “{field}”: {detail}"),
     "tile_number": MESSAGES["tile_number"], "tile_colour": MESSAGES["tile_colour"], "tile_token": MESSAGES["tile_token"],
     "tile_not_in_game": MESSAGES["tile_not_in_game"], "card_suit": MESSAGES["card_suit"], "card_rank": MESSAGES["card_rank"],

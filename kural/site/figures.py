@@ -139,9 +139,11 @@ def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant
     fn = FIGURES.get((game, ex.check), default_figure)
     caption = f'<p class="kural-caption">{escape(ex.caption[lang])}</p>' if ex.caption else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
-    return (f'<figure class="kural-example" data-check="{escape(ex.check)}">'
+    from kural.site.checklink import check_link  # data-actual and the link into the checker
+    actual, link = check_link(lang, game, ex, outcome)
+    return (f'<figure class="kural-example" data-check="{escape(ex.check)}"{actual}>'
             f'<div class="kural-figure">{fn(lang, game, ex, outcome)}</div>'
-            f'<figcaption>{variant}{caption}</figcaption></figure>')
+            f'<figcaption>{variant}{caption}{link}</figcaption></figure>')
 
 
 __all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "figure", "example_html", "label"]

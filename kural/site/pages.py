@@ -15,6 +15,7 @@ from kural import rulesets, worked
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.site.figures import example_html
+from kural.site.checklink import invitation
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, game_name, subcategory_name
 
@@ -129,7 +130,8 @@ def game_page(game: str, corpus: Corpus, lang: str) -> str:
     name = game_name(lang, game)
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
-           f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n']
+           f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
+           invitation(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}
