@@ -179,6 +179,19 @@ def _text(lang: str, game: str, claim: Claim, rules: Any, figure_html: str) -> s
     return "\n".join(_strip_tags(f"{mark} {words}") for mark, words in badges)
 
 
+def _reason(lang: str, game: str, code: str) -> str:
+    """A refusal's code in words: from the game's tables of reasons (the figures'), else as it is."""
+    import sys
+
+    from kural import explain
+
+    for module in (sys.modules.get(f"kural.site.games.{game}"), explain):
+        for table in vars(module).values() if module else ():
+            if isinstance(table, dict) and isinstance(table.get(code), str) and "{" not in table[code]:
+                return gettext(lang, table[code])
+    return code
+
+
 def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, checks.Outcome, Any]:
     """Read the query and run the engine: (game, claim, outcome, rules), or raise :class:`_Refusal`."""
     game = _one(query, "game")
@@ -221,7 +234,7 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, c
     try:
         outcome = checks.kind(game, check).run(rules, values)
     except ValueError as e:  # every refusal of the engine is a ValueError with a code
-        raise _Refusal(gettext(lang, REFUSED).format(detail=getattr(e, "code", "") or str(e)), "", "") from None
+        raise _Refusal(gettext(lang, REFUSED).format(detail=_reason(lang, game, getattr(e, "code", "") or str(e))), "", "") from None
     return game, Claim(check, values, raw, rules.name), outcome, rules
 
 

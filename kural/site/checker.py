@@ -84,14 +84,15 @@ def _variant_label(lang: str, game: str, name: str) -> str:
 
 def _widget(game: str, name: str, ftype: checks.FieldType) -> dict[str, Any]:
     schema = ftype.schema
+    pieces = "cards" if game == "dummy" or ftype.name in ("cards", "card") else "tiles"
     if is_list(ftype):
         per_seat = name in PER_SEAT
         item = "pieces" if ftype.name in PIECE_TYPES else "text"
-        return {"widget": "list", "item": item, "rows": 4 if per_seat else 1, "seat": per_seat}
+        return {"widget": "list", "item": item, "rows": 4 if per_seat else 1, "seat": per_seat, "pieces": pieces}
     if "enum" in schema:
         return {"widget": "enum", "options": list(schema["enum"])}
     if ftype.name in PIECE_TYPES:
-        return {"widget": "pieces", "single": ftype.name in SINGLE}
+        return {"widget": "pieces", "single": ftype.name in SINGLE, "pieces": pieces}
     if schema.get("type") == "integer":
         return {"widget": "int"}
     if schema.get("type") == "boolean":
@@ -139,7 +140,7 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                       "special": "" if game == "dummy" else ("J" if game == "rummikub" else "F"),
                       "palette": _palette(lang, game), "kinds": kinds,
                       "variants": [{"key": v, "label": _variant_label(lang, game, v)} for v in rulesets.names(game)]})
-    return {"lang": lang, "games": games, "words": {k: t(lang, v) for k, v in WORDS.items()}}
+    return {"lang": lang, "games": games, "cards": _palette(lang, "dummy"), "words": {k: t(lang, v) for k, v in WORDS.items()}}
 
 
 def _json_script(data: Any) -> str:

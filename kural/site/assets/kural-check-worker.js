@@ -4,7 +4,7 @@
 "use strict";
 var ready = null;
 
-function progress(value) { postMessage({ type: "progress", value: value }); }
+function progress(value) { postMessage({ type: "progress", value: value, ms: performance.now() }); }
 
 function boot(config) {
   if (ready) return ready;

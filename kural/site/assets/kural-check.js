@@ -24,6 +24,7 @@
   var workerUrl = new URL(box.dataset.worker, location.href).href;
   var worker = null, pending = {}, nextId = 1, asked = false, timer = null, extraVariants = [];
   var target = null;  // the pieces input the palette adds to
+  window.kuralCheckTimings = [];  // [progress, ms since the worker started]: for the benchmark
 
   function fmt(s, args) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
   function el(tag, attrs, text) {
@@ -57,7 +58,7 @@
     var tokens = input.value.trim() ? input.value.trim().split(/\s+/) : [];
     var bad = null;
     for (var i = 0; i < tokens.length && !bad; i++) {
-      var code = tokenProblem(tokens[i], game().pieces);
+      var code = tokenProblem(tokens[i], input.dataset.kind);
       if (code) bad = fmt(W.bad_token, { token: tokens[i], field: input.dataset.label, detail: W[code] });
     }
     if (msg) msg.textContent = bad || "";
@@ -70,7 +71,7 @@
     var text = input.value, cut = text.lastIndexOf(" ") + 1, head = text.slice(0, cut), part = text.slice(cut).toUpperCase();
     list.textContent = "";
     if (!part) return;
-    game().palette.filter(function (p) { return p.t.indexOf(part) === 0 && p.t !== part; }).slice(0, 16).forEach(function (p) {
+    paletteOf(input.dataset.kind).filter(function (p) { return p.t.indexOf(part) === 0 && p.t !== part; }).slice(0, 16).forEach(function (p) {
       list.appendChild(el("option", { value: head + p.t, label: p.l }));
     });
   }
@@ -84,6 +85,7 @@
     input.value = value || "";
     input.dataset.label = label;
     input.dataset.pieces = "1";
+    input.dataset.kind = f.pieces;
     if (f.single) input.dataset.single = "1";
     input.setAttribute("list", id + "-list");
     var wrap = el("span", { class: "kural-input" });
@@ -167,8 +169,11 @@
     fieldsBox.querySelectorAll("input[data-pieces]").forEach(function (i) { if (i.value) checkInput(i); });
     renderPalette();
   }
+  function paletteOf(kind) { return kind === "cards" ? spec.cards : game().palette; }
   function setTarget(input) {
+    var redraw = !target || target.dataset.kind !== input.dataset.kind;
     target = input;
+    if (redraw) drawPieces(input.dataset.kind);
     var head = document.getElementById("kural-palette-head");
     if (head) head.textContent = fmt(W.palette, { field: input.dataset.label });
   }
@@ -177,21 +182,10 @@
     var first = fieldsBox.querySelector("input[data-pieces]");
     palette.hidden = !first;
     if (!first) return;
-    var g = game();
     var head = el("p", { id: "kural-palette-head", class: "kural-palette-head" });
     palette.appendChild(head);
     palette.setAttribute("aria-labelledby", "kural-palette-head");
-    var grid = el("div", { class: "kural-palette-grid" + (g.pieces === "cards" ? " kural-cards" : "") });
-    g.palette.forEach(function (p) {
-      var b = el("button", { type: "button", class: (g.pieces === "cards" ? "kc" + ("HD".indexOf(p.c) >= 0 ? " kc-red" : "") : "kt kt-" + p.c),
-        "aria-label": p.l, "data-t": p.t });
-      var face = g.pieces === "cards" ? p.t.slice(0, -1) : (p.t === "F" ? "★" : p.t === "J" ? "☺" : p.t.slice(1));
-      b.appendChild(el("b", {}, face));
-      var mark = g.pieces === "cards" ? { S: "♠", H: "♥", D: "♦", C: "♣" }[p.c] : { R: "●", Y: "▲", B: "■", K: "◆" }[p.c];
-      if (mark) b.appendChild(el("i", { "aria-hidden": "true" }, mark));
-      grid.appendChild(b);
-    });
-    palette.appendChild(grid);
+    palette.appendChild(el("div", { class: "kural-palette-grid", id: "kural-palette-grid" }));
     var tools = el("p", { class: "kural-palette-tools" });
     var back = el("button", { type: "button", class: "md-button", "data-do": "back" }, "⌫ " + W.backspace);
     var clear = el("button", { type: "button", class: "md-button", "data-do": "clear" }, W.clear);
@@ -199,6 +193,21 @@
     tools.appendChild(clear);
     palette.appendChild(tools);
     setTarget(first);
+  }
+  function drawPieces(kind) {
+    var grid = document.getElementById("kural-palette-grid");
+    if (!grid) return;
+    grid.textContent = "";
+    var cards = kind === "cards";
+    paletteOf(kind).forEach(function (p) {
+      var b = el("button", { type: "button", class: (cards ? "kc" + ("HD".indexOf(p.c) >= 0 ? " kc-red" : "") : "kt kt-" + p.c),
+        "aria-label": p.l, "data-t": p.t });
+      var face = cards ? p.t.slice(0, -1) : (p.t === "F" ? "★" : p.t === "J" ? "☺" : p.t.slice(1));
+      b.appendChild(el("b", {}, face));
+      var mark = cards ? { S: "♠", H: "♥", D: "♦", C: "♣" }[p.c] : { R: "●", Y: "▲", B: "■", K: "◆" }[p.c];
+      if (mark) b.appendChild(el("i", { "aria-hidden": "true" }, mark));
+      grid.appendChild(b);
+    });
   }
   palette.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -283,7 +292,7 @@
     worker = new Worker(workerUrl);
     worker.onmessage = function (e) {
       var m = e.data;
-      if (m.type === "progress") { setProgress(m.value); return; }
+      if (m.type === "progress") { setProgress(m.value); window.kuralCheckTimings.push([m.value, m.ms]); return; }
       var done = pending[m.id];
       delete pending[m.id];
       if (!done) return;
@@ -310,6 +319,8 @@
     if (r.state === "done") {
       var fig = el("div", { class: "kural-example kural-check-figure" });
       fig.innerHTML = r.html;  // the engine's figure: every piece of text in it is escaped by kural.site.figures
+      // A wide figure scrolls sideways on a phone: it can then be reached and scrolled with the keyboard.
+      fig.querySelectorAll(".kural-figure").forEach(function (f) { f.tabIndex = 0; f.setAttribute("role", "group"); f.setAttribute("aria-label", W.answer); });
       verdict.appendChild(fig);
       verdict.appendChild(el("p", { class: "kural-explain" }, r.text));
     } else {
