@@ -53,6 +53,12 @@ OPTION_LABELS: Final = {
     "out": N_("a player went out"), "pool": N_("the pool ran out"), "tiles": N_("most tiles"), "value": N_("highest value"),
     "both": N_("both"), "none": N_("none"),
 }
+# Words that start a row of a per-seat field, offered as buttons (the notation, with its meaning in words).
+CHIPS: Final = {
+    "seats": (("out", N_("went out")), ("melds", N_("opened with melds")), ("pairs", N_("opened with pairs")),
+              ("closed", N_("did not open")), ("okey", N_("finish by discarding an okey")),
+              ("elden", N_("elden finish (in one go)"))),
+}
 # The kinds a table scores a round with: one row per seat.
 SCORE_KINDS: Final = {("okey101", "score"), ("okey", "score"), ("rummikub", "score"), ("dummy", "score"),
                       ("dummy", "settle"), ("dummy", "game"), ("okey101", "game"), ("okey", "winners")}
@@ -131,6 +137,8 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                 w = _widget(game, fname, ftype)
                 if w["widget"] == "enum":
                     w["labels"] = [t(lang, OPTION_LABELS[o]) if o in OPTION_LABELS else o for o in w["options"]]
+                if fname in CHIPS and w["widget"] == "list":
+                    w["chips"] = [{"t": word, "l": t(lang, meaning)} for word, meaning in CHIPS[fname]]
                 fields.append({"name": fname, "label": field_label(lang, fname), "required": required, **w})
             kinds.append({"key": name, "title": t(lang, KIND_TITLES[name]) if name in KIND_TITLES else name,
                           "doc": t(lang, kind.doc) if kind.doc else "", "fields": fields,

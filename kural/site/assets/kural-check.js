@@ -108,6 +108,12 @@
     var row = el("div", { class: "kural-list-row" });
     var ctl = f.item === "pieces" ? piecesInput(f, f.label + " · " + label, value, placeholder) : plainInput(f, value, placeholder);
     var input = ctl.tagName === "INPUT" ? ctl : ctl.querySelector("input");
+    if (f.chips) {  // a seat written as words and tiles: the picture of the set adds to it too
+      input.dataset.tap = "1";
+      input.dataset.kind = f.pieces;
+      input.dataset.label = f.label + " · " + label;
+      input.addEventListener("focus", function () { setTarget(input); });
+    }
     row.appendChild(el("label", { for: input.id }, label));
     row.appendChild(ctl);
     var rm = el("button", { type: "button", class: "kural-remove", "aria-label": W.remove + " (" + label + ")" }, "×");
@@ -138,6 +144,21 @@
         wrap.dataset.name = f.name;
         wrap.appendChild(el("legend", {}, label));
         var list = el("div", { class: "kural-list-rows" });
+        if (f.chips) {
+          var chips = el("p", { class: "kural-chips" });
+          f.chips.forEach(function (c) {
+            var b = el("button", { type: "button", class: "md-button", "data-word": c.t }, c.t + " · " + c.l);
+            b.addEventListener("click", function () {
+              var into = (target && list.contains(target)) ? target : list.querySelector("input");
+              if (!into) return;
+              into.value = (into.value.trim() ? into.value.trim() + " " : "") + c.t;
+              setTarget(into);
+              changed();
+            });
+            chips.appendChild(b);
+          });
+          wrap.appendChild(chips);
+        }
         wrap.appendChild(list);
         var rows = Math.max(given.length, f.rows, f.seat ? hint.length : 0);
         for (var i = 0; i < rows; i++) listRow(f, list, given[i] || "", hint[i] || "");
@@ -179,7 +200,7 @@
   }
   function renderPalette() {
     palette.textContent = "";
-    var first = fieldsBox.querySelector("input[data-pieces]");
+    var first = fieldsBox.querySelector("input[data-pieces], input[data-tap]");
     palette.hidden = !first;
     if (!first) return;
     var head = el("p", { id: "kural-palette-head", class: "kural-palette-head" });
@@ -217,7 +238,7 @@
     else if (b.dataset.do === "back") tokens.pop();
     else if (b.dataset.do === "clear") tokens = [];
     target.value = tokens.join(" ");
-    checkInput(target);
+    if (target.dataset.pieces) checkInput(target);
     changed();
   });
 
