@@ -161,7 +161,8 @@ def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
     engine, _ = web.engine_zip()
     root = "../../"
     attrs = (f'data-lang="{lang}" data-pyodide="{root}{web.PYODIDE_DIR}/" '
-             f'data-engine="{root}{web.ENGINE_DIR}/{engine}" data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js"')
+             f'data-engine="{root}{web.ENGINE_DIR}/{engine}" data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js" '
+             f'data-pyodide-version="{escape(web.pyodide_version())}"')
     w = {k: escape(t(lang, v)) for k, v in WORDS.items()}
     html = (
         f'<div class="kural-checker" id="kural-checker" {attrs}>'

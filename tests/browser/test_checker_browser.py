@@ -45,14 +45,28 @@ def cpage(shared):
     page.close()
 
 
+SNAPSHOT_SAVED = "async () => (await (await caches.open('kural-checker')).keys()).length"
+
+
 @pytest.fixture(scope="module")
 def engine_page(shared, server):
-    """One checker page whose engine has loaded: tests call it through window.kuralCheck."""
-    page = shared.new_page()
+    """One checker page whose engine has loaded: tests call it through window.kuralCheck.
+
+    The first start is an ordinary one and keeps a snapshot of the started engine in the browser's cache;
+    this page (like every later one in this context) resumes from it, so both starts are tested."""
+    first = shared.new_page()
     requests: list[str] = []
+    first.on("request", lambda r: requests.append(r.url))
+    first.goto(f"{server}/en/check/?{OPENING}")
+    assert _verdict(first) == ("done", "72")
+    assert first.evaluate("window.kuralCheckStart") == "fresh"
+    first.wait_for_function(SNAPSHOT_SAVED, timeout=30_000)
+    first.close()
+    page = shared.new_page()
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{server}/en/check/?{OPENING}")
     assert _verdict(page) == ("done", "72")
+    assert page.evaluate("window.kuralCheckStart") == "snapshot"
     page.requests = requests  # type: ignore[attr-defined]
     yield page
     page.close()

@@ -19,7 +19,8 @@
   var link = document.getElementById("kural-link");
   var config = {
     pyodide: new URL(box.dataset.pyodide, location.href).href,
-    engine: new URL(box.dataset.engine, location.href).href
+    engine: new URL(box.dataset.engine, location.href).href,
+    version: box.dataset.pyodideVersion || ""
   };
   var workerUrl = new URL(box.dataset.worker, location.href).href;
   var worker = null, pending = {}, nextId = 1, asked = false, timer = null, extraVariants = [];
@@ -313,7 +314,12 @@
     worker = new Worker(workerUrl);
     worker.onmessage = function (e) {
       var m = e.data;
-      if (m.type === "progress") { setProgress(m.value); window.kuralCheckTimings.push([m.value, m.ms]); return; }
+      if (m.type === "progress") {
+        setProgress(m.value);
+        window.kuralCheckTimings.push([m.value, m.ms]);
+        if (m.how) window.kuralCheckStart = m.how;  // "fresh", or "snapshot" when resumed from the cache
+        return;
+      }
       var done = pending[m.id];
       delete pending[m.id];
       if (!done) return;
