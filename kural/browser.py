@@ -48,6 +48,10 @@ BAD_VALUE = N_("“{field}”: {found} is not right here (expected {expected})."
 ONE_VARIANT = N_("Only one house rule at a time for now: choose one of {names}.")
 UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
 REFUSED = N_("The engine cannot decide this: {detail}")
+TOKEN_REFUSED = N_("“{token}”: {detail}")
+# Tokens the engine refuses while it decides (not while it reads them).
+RUN_WORDS: Final = {"not_in_river": N_("this tile is not in the river"),
+                    "tile_no_number": N_("a joker has no number to compare")}
 
 # The field names readers see in the form and in messages.
 FIELD_LABELS: Final = {
@@ -233,6 +237,10 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, c
                                                             expected=e.expected), fname, str(found)) from None
     try:
         outcome = checks.kind(game, check).run(rules, values)
+    except NotationError as e:
+        msg = MESSAGES.get(e.code) or RUN_WORDS.get(e.code)
+        detail = gettext(lang, msg) if msg else str(e)
+        raise _Refusal(gettext(lang, TOKEN_REFUSED).format(token=e.token, detail=detail), "", e.token) from None
     except ValueError as e:  # every refusal of the engine is a ValueError with a code
         raise _Refusal(gettext(lang, REFUSED).format(detail=_reason(lang, game, getattr(e, "code", "") or str(e))), "", "") from None
     return game, Claim(check, values, raw, rules.name), outcome, rules
