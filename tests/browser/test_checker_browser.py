@@ -130,6 +130,9 @@ def test_bad_input_is_named_in_the_readers_language_and_the_page_stays_usable(cp
     # Typing a bad token is named at once, before any verdict is asked for.
     tiles.fill("R1 R2 R3 Q7")
     assert "Q7" in page.locator("[data-name='tiles'] .kural-field-msg").inner_text()
+    tiles.fill("R1 R2 R3 y1")  # completion: the tiles that begin with what is typed
+    options = page.eval_on_selector_all("[data-name='tiles'] datalist option", "os => os.map(o => o.value)")
+    assert options == [f"R1 R2 R3 Y{n}" for n in (10, 11, 12, 13)]
     tiles.fill("R1 R2 R3")
     assert page.locator("[data-name='tiles'] .kural-field-msg").inner_text() == ""
     page.locator("#kural-submit").click()
