@@ -58,7 +58,13 @@ CHIPS: Final = {
     "seats": (("out", N_("went out")), ("melds", N_("opened with melds")), ("pairs", N_("opened with pairs")),
               ("closed", N_("did not open")), ("okey", N_("finish by discarding an okey")),
               ("elden", N_("elden finish (in one go)"))),
+    "results": tuple((str(n), "") for n in range(1, 5)) + (
+        ("normal", N_("normal finish")), ("okey", N_("finish by discarding an okey")),
+        ("pairs", N_("finish with seven pairs")), ("none", N_("nobody finished")),
+        ("show", N_("showed the indicator's twin")), ("wrong", N_("declared a finish wrongly")),
+        (",", N_("another result in the same round"))),
 }
+TAP: Final = {"seats"}
 # The kinds a table scores a round with: one row per seat.
 SCORE_KINDS: Final = {("okey101", "score"), ("okey", "score"), ("rummikub", "score"), ("dummy", "score"),
                       ("dummy", "settle"), ("dummy", "game"), ("okey101", "game"), ("okey", "winners")}
@@ -138,7 +144,9 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                 if w["widget"] == "enum":
                     w["labels"] = [t(lang, OPTION_LABELS[o]) if o in OPTION_LABELS else o for o in w["options"]]
                 if fname in CHIPS and w["widget"] == "list":
-                    w["chips"] = [{"t": word, "l": t(lang, meaning)} for word, meaning in CHIPS[fname]]
+                    w["tap"] = fname in TAP  # tiles are written in its rows too: the picture of the set adds to them
+                    w["chips"] = [{"t": word, "l": t(lang, meaning) if meaning else t(lang, WORDS["player"]).format(n=word)}
+                                  for word, meaning in CHIPS[fname]]
                 fields.append({"name": fname, "label": field_label(lang, fname), "required": required, **w})
             kinds.append({"key": name, "title": t(lang, KIND_TITLES[name]) if name in KIND_TITLES else name,
                           "doc": t(lang, kind.doc) if kind.doc else "", "fields": fields,

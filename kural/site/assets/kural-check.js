@@ -109,7 +109,10 @@
     var row = el("div", { class: "kural-list-row" });
     var ctl = f.item === "pieces" ? piecesInput(f, f.label + " · " + label, value, placeholder) : plainInput(f, value, placeholder);
     var input = ctl.tagName === "INPUT" ? ctl : ctl.querySelector("input");
-    if (f.chips) {  // a seat written as words and tiles: the picture of the set adds to it too
+    if (f.chips) {
+      input.addEventListener("focus", function () { list.lastRow = input; });
+    }
+    if (f.chips && f.tap) {  // a seat written as words and tiles: the picture of the set adds to it too
       input.dataset.tap = "1";
       input.dataset.kind = f.pieces;
       input.dataset.label = f.label + " · " + label;
@@ -150,10 +153,10 @@
           f.chips.forEach(function (c) {
             var b = el("button", { type: "button", class: "md-button", "data-word": c.t }, c.t + " · " + c.l);
             b.addEventListener("click", function () {
-              var into = (target && list.contains(target)) ? target : list.querySelector("input");
+              var into = (list.lastRow && list.contains(list.lastRow)) ? list.lastRow : list.querySelector("input");
               if (!into) return;
               into.value = (into.value.trim() ? into.value.trim() + " " : "") + c.t;
-              setTarget(into);
+              if (into.dataset.tap) setTarget(into);
               changed();
             });
             chips.appendChild(b);
