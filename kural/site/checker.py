@@ -63,8 +63,13 @@ CHIPS: Final = {
         ("pairs", N_("finish with seven pairs")), ("none", N_("nobody finished")),
         ("show", N_("showed the indicator's twin")), ("wrong", N_("declared a finish wrongly")),
         (",", N_("another result in the same round"))),
+    "plays": tuple((f"p{n}", "") for n in range(1, 5)) + (
+        ("draws", N_("draws from the stock")), ("goots", N_("takes from the discard row (goot)")),
+        ("with", N_("with these cards from the hand")), ("melds", N_("lays down a meld")),
+        ("farks", N_("lays off a card (fark)")), ("on", N_("on the meld with this card")),
+        ("discards", N_("discards a card")), ("knocks", N_("knocks (discards the last card)"))),
 }
-TAP: Final = {"seats"}
+TAP: Final = {"seats", "plays"}
 # The kinds a table scores a round with: one row per seat.
 SCORE_KINDS: Final = {("okey101", "score"), ("okey", "score"), ("rummikub", "score"), ("dummy", "score"),
                       ("dummy", "settle"), ("dummy", "game"), ("okey101", "game"), ("okey", "winners")}
@@ -145,7 +150,7 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                     w["labels"] = [t(lang, OPTION_LABELS[o]) if o in OPTION_LABELS else o for o in w["options"]]
                 if fname in CHIPS and w["widget"] == "list":
                     w["tap"] = fname in TAP  # tiles are written in its rows too: the picture of the set adds to them
-                    w["chips"] = [{"t": word, "l": t(lang, meaning) if meaning else t(lang, WORDS["player"]).format(n=word)}
+                    w["chips"] = [{"t": word, "l": t(lang, meaning) if meaning else t(lang, WORDS["player"]).format(n=word.lstrip("p"))}
                                   for word, meaning in CHIPS[fname]]
                 fields.append({"name": fname, "label": field_label(lang, fname), "required": required, **w})
             kinds.append({"key": name, "title": t(lang, KIND_TITLES[name]) if name in KIND_TITLES else name,

@@ -394,7 +394,8 @@
     var done = function () { document.getElementById("kural-copied").textContent = W.copied; };
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, done); else done();
   });
-  if (q.game && q.check) {
+  var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant"].indexOf(k) < 0; });
+  if (q.game && q.check && claimed) {  // a claim in the link: its verdict; a game and a kind alone: the empty form
     link.href = location.search;
     link.textContent = location.href;
     share.hidden = false;
