@@ -68,7 +68,7 @@ def translations(lang: str) -> _gettext.NullTranslations:
     if not po.exists() and packaged.exists():
         with packaged.open("rb") as f:
             return _gettext.GNUTranslations(f)
-    if mo.exists() and po.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):  # the page ships only .mo
         with mo.open("rb") as f:
             return _gettext.GNUTranslations(f)
     if po.exists():

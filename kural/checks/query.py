@@ -23,7 +23,7 @@ from kural.checks.kinds import CheckKind, ExpectError, FieldType
 from kural.core.errors import KuralError
 
 # The most strings one field may hold, and the longest string: no claim a table could make is larger.
-MAX_ITEMS = 64
+MAX_ITEMS = 400
 MAX_TEXT = 2000
 
 
@@ -42,10 +42,20 @@ class UnknownField(KuralError):
                          expected=", ".join(known))
 
 
-def _from_text(ftype: FieldType, items: Sequence[str]) -> Any:
-    """The YAML-shaped value (int, bool, list, text) that ``ftype.parse`` takes, from text items."""
+def _players(values: Sequence[Any]) -> dict[str, Any]:
+    return {f"p{i}": v for i, v in enumerate(values, 1)}
+
+
+def from_text(ftype: FieldType, items: Sequence[str]) -> Any:
+    """The YAML-shaped value (int, bool, list, a mapping by player, text) that ``ftype.parse`` takes.
+
+    >>> from kural.checks.kinds import TILES, INT, TABLE
+    >>> from_text(TILES, ["R5  r6 R7"]), from_text(INT, ["42"]), from_text(TABLE, ["R1 R2 R3", "K5 K6 K7"])
+    ('R5  r6 R7', 42, ['R1 R2 R3', 'K5 K6 K7'])
+    """
     if len(items) > MAX_ITEMS or any(len(i) > MAX_TEXT for i in items):
         raise ExpectError(f"at most {MAX_ITEMS} items of {MAX_TEXT} characters", f"{len(items)} items")
+    items = [i.replace("\u2212", "-") for i in items]
     schema = ftype.schema
     kind = schema.get("type")
     if kind == "array":
@@ -54,7 +64,13 @@ def _from_text(ftype: FieldType, items: Sequence[str]) -> Any:
             return [_int(x) for i in items for x in i.split()]
         if inner == "array":
             return [[_int(x) for x in i.split()] for i in items]
+        if inner == "object":
+            return [_players([_int(x) for x in i.split()]) for i in items]
         return [i.strip() for i in items]
+    if kind == "object":
+        if schema.get("additionalProperties", {}).get("type") == "string":
+            return _players([i.strip() for i in items])
+        return _players([_int(x) for i in items for x in i.split()])
     text = " ".join(i.strip() for i in items)
     if kind == "integer":
         return _int(text)
@@ -91,8 +107,39 @@ def read_fields(kind: CheckKind, fields: Mapping[str, Sequence[str]]) -> dict[st
             if name in kind.fields:
                 raise MissingField(name, str(ftype.schema.get("description", ftype.name)))
             continue
-        values[name] = ftype.parse(_from_text(ftype, items))
+        values[name] = ftype.parse(from_text(ftype, items))
     return values
 
 
-__all__ = ["read_fields", "MissingField", "UnknownField", "MAX_ITEMS", "MAX_TEXT"]
+def _item(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return " ".join(_item(value[k]) for k in sorted(value, key=str))
+    if isinstance(value, (list, tuple)):
+        return " ".join(_item(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def query_of(game: str, check: str, raw: Mapping[str, Any], variant: str = "standard") -> list[tuple[str, str]]:
+    """An example's fields (as written in YAML) as the checker's query: the inverse of :func:`from_text`.
+
+    >>> query_of("okey101", "score", {"seats": ["out", "melds R5"], "indicator": "Y1"})
+    [('game', 'okey101'), ('check', 'score'), ('seats', 'out'), ('seats', 'melds R5'), ('indicator', 'Y1')]
+    """
+    out = [("game", game), ("check", check)]
+    if variant and variant != "standard":
+        out.append(("variant", variant))
+    for name, value in raw.items():
+        if name in ("check", "expect", "caption", "variant"):
+            continue
+        if isinstance(value, Mapping):
+            out.extend((name, _item(value[k])) for k in sorted(value, key=str))
+        elif isinstance(value, (list, tuple)):
+            out.extend((name, _item(v)) for v in value)
+        else:
+            out.append((name, _item(value)))
+    return out
+
+
+__all__ = ["read_fields", "from_text", "query_of", "MissingField", "UnknownField", "MAX_ITEMS", "MAX_TEXT"]

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any, Callable, Final, Mapping, Optional, Sequence, TypeVar
 
 from kural import checks
+from kural.figures.checklink import check_link
 from kural.explain import card_label, label, reason, tile_label, word
 from kural.i18n import gettext
 from kural.core.notation import Card, Tile
@@ -151,9 +152,10 @@ def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant
     fn = figures.get(ex.check, default_figure)
     caption = f'<p class="kural-caption">{escape(ex.caption[lang])}</p>' if ex.caption else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
-    return (f'<figure class="kural-example" data-check="{escape(ex.check)}">'
+    actual, link = check_link(lang, game, ex, outcome)  # data-actual and the link into the checker
+    return (f'<figure class="kural-example" data-check="{escape(ex.check)}"{actual}>'
             f'<div class="kural-figure">{fn(lang, game, ex, outcome)}</div>'
-            f'<figcaption>{variant}{caption}</figcaption></figure>')
+            f'<figcaption>{variant}{caption}{link}</figcaption></figure>')
 
 
 __all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator"]

@@ -528,8 +528,7 @@ def _order_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str
         return badge(lang, False, str(outcome.actual))
     dealer = gettext(lang, N_("{player} (the dealer)")).format(player=_player(lang, order[0]))
     names = [dealer] + [_player(lang, n) for n in order[1:]]
-    from kural.games.okey101 import get
-    direction = get(ex.variant).direction
+    direction = okey101.RULESETS.get(ex.variant).direction
     body = f'<p class="kural-facts">{" → ".join(escape(n) for n in names)}</p>'
     return body + badge(lang, True, gettext(lang, DIRECTIONS.get(direction, DIRECTIONS["anticlockwise"])))
 

@@ -103,6 +103,8 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
+        from kural.site import web  # the checker's engine: Pyodide and the engine zip, once for all languages
+        web.install(tmp, root)
         # Static hosts serve one 404 page, from the root; each language's own would link to /assets/...
         for lang in langs:
             (tmp / lang / "404.html").unlink(missing_ok=True)

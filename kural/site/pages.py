@@ -17,6 +17,7 @@ from kural.registry import game_name
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.figures.draw import example_html
+from kural.figures.checklink import invitation
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -132,7 +133,8 @@ def game_page(game: str, corpus: Corpus, lang: str) -> str:
     name = game_name(lang, game)
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
-           f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n']
+           f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
+           invitation(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}

@@ -24,6 +24,7 @@ from kural.languages import alternate
 from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
+from kural.site.checker import add_checker
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -138,4 +139,5 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             files.append(File.generated(config, path, content=content))
         for name in ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
+        add_checker(files, config, lang, self.corpus)
         return files

@@ -1,0 +1,205 @@
+"""The checker's one entry point: a claim written as the checker's query string, decided by the engine.
+
+The page's Web Worker runs this module in Pyodide; the same function runs in CPython for the tests.
+It is pure: no I/O, no printing.  The query has the field names and notation of a YAML example
+(``game``, ``check``, ``variant``, then each field); a list-valued field is given once per item.
+``actual`` is written exactly as ``kural validate --json`` writes it (:func:`kural.checks.kinds.show`); the
+fields are read by :func:`kural.checks.query.from_text`, the same reader as ``kural check``.
+
+>>> a = answer({"game": ["okey101"], "check": ["opening"], "tiles": ["R10 R11 R12 K13 B13 Y13 R1"],
+...             "indicator": ["Y1"]}, "en")
+>>> a["state"], a["actual"]
+('done', '72')
+>>> "yellow 2" in a["text"], 'class="kt' in a["html"]
+(True, True)
+>>> bad = answer({"game": ["okey"], "check": ["meld"], "tiles": ["R1 R2 X3"], "indicator": ["K1"]}, "tr")
+>>> bad["state"], bad["field"], bad["token"]
+('error', 'tiles', 'X3')
+>>> answer({"game": ["rummikub"], "check": ["score"], "racks": ["", "R5", "K4 B6", "Y3"]}, "en")["actual"]
+'18 -5 -10 -3'
+>>> answer({"game": ["dummy"], "check": ["settle"], "totals": ["520", "300"]}, "en")["state"]
+'done'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Mapping, Optional, Sequence
+
+from kural import registry
+from kural.checks.kinds import ExpectError, FieldType, Outcome, show
+from kural.checks.query import from_text, query_of  # noqa: F401  (query_of: the inverse, for the links)
+from kural.core.errors import KuralError
+from kural.core.notation import NotationError
+from kural.figures.draw import default_figure
+from kural.i18n import LANGS, N_, gettext
+from kural.problems import MESSAGES
+from kural.report import Answer, error_text
+
+# Words of the checker's answers (the form's own words are in kural.site.checker).
+NO_GAME = N_("Choose a game: {expected}.")
+NO_CHECK = N_("Choose what to check: {expected}.")
+NOT_GAME = N_("“{token}” is not one of the games: {expected}.")
+NOT_CHECK = N_("“{token}” is not something this game can check: {expected}.")
+MISSING = N_("Fill in “{field}”.")
+BAD_TOKEN = N_("“{token}” in “{field}”: {detail}")
+BAD_VALUE = N_("“{field}”: {found} is not right here (expected {expected}).")
+ONE_VARIANT = N_("Only one house rule at a time for now: choose one of {names}.")
+UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
+REFUSED = N_("The engine cannot decide this: {detail}")
+TOKEN_REFUSED = N_("“{token}”: {detail}")
+# Tokens the engine refuses while it decides (not while it reads them).
+RUN_WORDS: Final = {"not_in_river": N_("this tile is not in the river"),
+                    "tile_no_number": N_("a joker has no number to compare")}
+
+# The field names readers see in the form and in messages.
+FIELD_LABELS: Final = {
+    "action": N_("what the player wants to do"), "after": N_("the table after the turn"),
+    "before": N_("the table before the turn"), "card": N_("card"), "cards": N_("cards"),
+    "chosen": N_("the card chosen"), "deal_count": N_("number of deals"), "dealer_stacks": N_("the dealer's stacks"),
+    "deals": N_("each deal's points"), "dice": N_("dice"), "discard": N_("discard"),
+    "drawn": N_("drawn this turn"), "draws": N_("the tiles drawn"), "ending": N_("how the game ended"),
+    "finishing": N_("finishing with it"), "give": N_("the tile given"), "hand": N_("hand"),
+    "hands": N_("the hands as dealt"), "head": N_("head card"), "indicator": N_("indicator"),
+    "initial": N_("initial meld"), "key": N_("key tile"), "laid_off": N_("tiles laid off"),
+    "lay": N_("the tile laid off"), "meld": N_("meld"), "melds": N_("melds on the table"),
+    "objective": N_("aim"), "onto": N_("the meld on the table"), "opened": N_("opened"),
+    "opened_this_turn": N_("opened this turn"), "players": N_("players"), "plays": N_("the plays in order"),
+    "plunder": N_("tiles taken from the table"), "previous": N_("highest opening so far"),
+    "previous_pairs": N_("most pairs so far"), "rack": N_("rack"), "racks": N_("each player's rack"),
+    "results": N_("each round's result"), "river": N_("river"), "rounds": N_("each round's scores"),
+    "row": N_("discard row"), "seats": N_("each player at the end of the round"), "seed": N_("deal number"),
+    "side": N_("the tile beside you"), "stack": N_("stack"), "stock": N_("stock"),
+    "table": N_("melds on the table"), "take": N_("the tile taken"), "target": N_("target"),
+    "tiles": N_("tiles"), "totals": N_("each player's total"),
+    "deal_no": N_("deal number"), "dealer": N_("the dealer's seat"), "discarded": N_("a tile was discarded"),
+    "first": N_("the first turn of the round"), "moves": N_("the moves of the turn in order"),
+    "pile": N_("tiles left to draw"), "pool": N_("tiles left in the pool"), "round": N_("round number"),
+    "took": N_("where the tile was taken from"), "unopened": N_("players who have not opened"),
+}
+
+
+def field_label(lang: str, name: str) -> str:
+    return gettext(lang, FIELD_LABELS[name]) if name in FIELD_LABELS else name
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a figure reads of an example (the attributes of :class:`kural.records.Example`)."""
+
+    check: str
+    values: Mapping[str, Any]
+    raw: Mapping[str, Any]
+    variant: str = "standard"
+    expect: Any = None
+    caption: Optional[Mapping[str, str]] = None
+    file: str = ""
+    line: int = 0
+    index: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def from_query(ftype: FieldType, items: Sequence[str]) -> Any:
+    """A field given in the query, as a YAML example holds it (see :func:`kural.checks.query.from_text`)."""
+    return from_text(ftype, items)
+
+
+def fields(game: str, check: str) -> list[tuple[str, FieldType, bool]]:
+    """The kind's fields in order: (name, type, required)."""
+    kind = registry.game(game).kind(check)
+    return [(n, f, True) for n, f in kind.fields.items()] + [(n, f, False) for n, f in kind.optional.items()]
+
+
+def is_list(ftype: FieldType) -> bool:
+    """A field given once per item (a seat, a meld, a round, a player)."""
+    return ftype.schema.get("type") in ("array", "object")
+
+
+class _Refusal(Exception):
+    def __init__(self, message: str, field: str = "", token: str = "") -> None:
+        super().__init__(message)
+        self.message, self.field, self.token = message, field, token
+
+
+def _one(query: Mapping[str, Sequence[str]], name: str) -> str:
+    got = [v for v in query.get(name, ()) if v.strip()]
+    return got[0].strip() if got else ""
+
+
+def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, Outcome, Any]:
+    """Read the query and run the engine: (game, claim, outcome, rules), or raise :class:`_Refusal`."""
+    game = _one(query, "game")
+    if game not in registry.KEYS:
+        msg = NOT_GAME if game else NO_GAME
+        raise _Refusal(gettext(lang, msg).format(expected=", ".join(registry.KEYS), token=game), "game", game)
+    g = registry.game(game)
+    check = _one(query, "check")
+    if check not in g.kinds:
+        msg = NOT_CHECK if check else NO_CHECK
+        raise _Refusal(gettext(lang, msg).format(expected=", ".join(g.kinds), token=check), "check", check)
+    variants = [v.strip() for v in query.get("variant", ()) if v.strip() and v.strip() != "standard"]
+    if len(variants) > 1:
+        raise _Refusal(gettext(lang, ONE_VARIANT).format(names=", ".join(variants)), "variant", variants[1])
+    name = variants[0] if variants else "standard"
+    if name not in g.rulesets.names():
+        raise _Refusal(gettext(lang, UNKNOWN_VARIANT).format(name=name), "variant", name)
+    rules = g.rulesets.get(name)
+    values: dict[str, Any] = {}
+    raw: dict[str, Any] = {}
+    for fname, ftype, required in fields(game, check):
+        items = [str(v) for v in query.get(fname, ())]
+        if all(not v.strip() for v in items):
+            if required and ftype.schema.get("type") == "array":
+                items = []  # an empty list (an empty table) is a value
+            elif required:
+                raise _Refusal(gettext(lang, MISSING).format(field=field_label(lang, fname)), fname)
+            else:
+                continue
+        try:
+            raw[fname] = from_text(ftype, items)
+            values[fname] = ftype.parse(raw[fname])
+        except NotationError as e:
+            detail = gettext(lang, MESSAGES[e.code]) if e.code in MESSAGES else str(e)
+            raise _Refusal(gettext(lang, BAD_TOKEN).format(token=e.token, field=field_label(lang, fname), detail=detail),
+                           fname, e.token) from None
+        except ExpectError as e:
+            found = e.found if isinstance(e.found, str) else show(e.found) if isinstance(e.found, (list, tuple)) else str(e.found)
+            raise _Refusal(gettext(lang, BAD_VALUE).format(field=field_label(lang, fname), found=f"“{found}”",
+                                                            expected=e.expected), fname, str(found)) from None
+    try:
+        outcome = g.run(check, values, rules)
+    except NotationError as e:
+        msg = MESSAGES.get(e.code) or RUN_WORDS.get(e.code)
+        detail = gettext(lang, msg) if msg else str(e)
+        raise _Refusal(gettext(lang, TOKEN_REFUSED).format(token=e.token, detail=detail), "", e.token) from None
+    except KuralError as e:  # the engine refuses what it cannot decide, with a reason code
+        token = str(e.values.get("token", ""))
+        raise _Refusal(gettext(lang, REFUSED).format(detail=error_text(lang, e, game)), "", token) from None
+    return game, Claim(check, values, raw, rules.name), outcome, rules
+
+
+def answer(query: Mapping[str, Sequence[str]], lang: str) -> dict[str, Any]:
+    """The verdict on the claim in ``query``, in ``lang``: state, actual, html (the figure), text, message."""
+    if lang not in LANGS:
+        lang = "en"
+    try:
+        game, claim, outcome, rules = decide(query, lang)
+    except _Refusal as r:
+        return {"state": "error", "actual": "", "html": "", "text": "", "message": r.message,
+                "field": r.field, "token": r.token}
+    g = registry.game(game)
+    figure = g.figures.get(claim.check, default_figure)
+    html = f'<div class="kural-figure">{figure(lang, game, claim, outcome)}</div>'
+    text = Answer(g, g.kind(claim.check), claim, rules, outcome).text(lang)  # type: ignore[arg-type]
+    return {"state": "done", "actual": show(outcome.actual), "html": html, "text": text,
+            "message": "", "field": "", "token": ""}
+
+
+def as_mapping(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    got: dict[str, list[str]] = {}
+    for k, v in pairs:
+        got.setdefault(k, []).append(v)
+    return got
+
+
+__all__ = ["answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]

@@ -1,0 +1,91 @@
+// Kural's checker: the rule engine (the kural package, unchanged) run by Pyodide in a Web Worker, so the
+// page never freezes. Pyodide and the engine come from this site only; the page sends absolute URLs.
+//
+// A reader who comes back starts faster: after the first start, the interpreter's memory with the engine
+// imported is kept in the browser's Cache Storage (keyed by the engine zip's hash and Pyodide's version) and
+// the next start resumes from it. Pyodide marks this as experimental (_makeSnapshot, _loadSnapshot): any
+// failure falls back to an ordinary start, and the engine files are unpacked again either way.
+/* global importScripts, loadPyodide */
+"use strict";
+var ready = null;
+var CACHE = "kural-checker";
+
+function progress(value, how) { postMessage({ type: "progress", value: value, ms: performance.now(), how: how || "" }); }
+
+var SETUP = [
+  "import json, sys",
+  "if '/kural-engine' not in sys.path: sys.path.insert(0, '/kural-engine')",
+  "from kural import browser",
+  "def _kural_answer(query, lang):",
+  "    return json.dumps(browser.answer(json.loads(query), lang), ensure_ascii=False)",
+].join("\n");
+
+function snapshotKey(config) { return config.engine + "?pyodide=" + encodeURIComponent(config.version || ""); }
+
+async function savedSnapshot(config) {
+  try {
+    if (typeof caches === "undefined" || !config.version) return null;
+    var hit = await (await caches.open(CACHE)).match(snapshotKey(config));
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (e) { return null; }
+}
+
+async function start(config, snapshot) {
+  var options = { indexURL: config.pyodide, stdout: function () {}, stderr: function () {} };
+  if (snapshot) options._loadSnapshot = snapshot;
+  else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
+  var py = await loadPyodide(options);
+  progress(75, snapshot ? "snapshot" : "fresh");
+  var response = await fetch(config.engine);
+  if (!response.ok) throw new Error("engine " + response.status);
+  py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/kural-engine" });
+  progress(90);
+  py.runPython(SETUP);
+  if (options._makeSnapshot) {
+    try {
+      var bytes = py.makeMemorySnapshot();
+      caches.open(CACHE).then(function (c) {
+        return c.keys().then(function (old) {  // one snapshot kept: the current engine's
+          return Promise.all(old.map(function (r) { return c.delete(r); }));
+        }).then(function () {
+          return c.put(snapshotKey(config), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+        });
+      }).catch(function () {});
+    } catch (e) { /* no snapshot this time: the next start is an ordinary one */ }
+  }
+  return py;
+}
+
+function boot(config) {
+  if (ready) return ready;
+  ready = (async function () {
+    progress(5);
+    importScripts(config.pyodide + "pyodide.js");
+    progress(15);
+    var snapshot = await savedSnapshot(config);
+    var py;
+    try {
+      py = await start(config, snapshot);
+    } catch (e) {
+      if (!snapshot) throw e;
+      try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
+      py = await start(config, null);
+    }
+    progress(100);
+    return py.globals.get("_kural_answer");
+  })();
+  ready.catch(function () { ready = null; });
+  return ready;
+}
+
+onmessage = function (event) {
+  var m = event.data;
+  boot(m.config).then(function (answer) {
+    var t0 = performance.now();
+    var result = JSON.parse(answer(JSON.stringify(m.query), m.lang));
+    result.ms = performance.now() - t0;
+    postMessage({ type: "answer", id: m.id, result: result });
+  }).catch(function (err) {
+    postMessage({ type: "failed", id: m.id, error: String(err && err.message || err) });
+  });
+};

@@ -1,0 +1,169 @@
+"""What the checker in the page runs: Pyodide (pinned in ``web/package.json``, installed by ``npm ci``)
+and the engine's own modules, zipped, both copied once into the built site's root and shared by the
+four languages.
+
+The engine zip holds every module of the ``kural`` package that needs nothing outside Pyodide's core:
+modules that import MkDocs, PyYAML or Babel at load time (directly or through another ``kural``
+module) stay out, and so do the build-time modules listed in :data:`NOT_IN_PAGE`.  The list is
+computed from the sources, so moving a module does not break it; ``tests/test_engine_zip.py``
+imports every shipped module with those packages blocked.  The catalogs go in compiled (``.mo``),
+so nothing compiles a ``.po`` in the page.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import shutil
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Final, Iterable
+
+PACKAGE: Final = Path(__file__).resolve().parents[1]
+ROOT: Final = PACKAGE.parent
+FORBIDDEN: Final = ("mkdocs", "yaml", "babel")
+# Build-time and command-line modules: never needed in the page.
+NOT_IN_PAGE: Final = ("kural.cli", "kural.search", "kural.site.build", "kural.site.plugin", "kural.site.pages",
+                      "kural.site.checker", "kural.site.web", "kural.validate", "kural.records")
+PYODIDE_FILES: Final = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                        "pyodide-lock.json")
+PYODIDE_DIR: Final = "_pyodide"
+ENGINE_DIR: Final = "_checker"
+_STAMP: Final = (1980, 1, 1, 0, 0, 0)  # every file in the zip gets this date: two builds, one zip
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _top_level_imports(path: Path, name: str) -> set[str]:
+    """Modules imported when the module loads (not inside functions), with their parent packages."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    found: set[str] = set()
+
+    def visit(nodes: Iterable[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    pkg = name.split(".") if is_pkg else name.split(".")[:-1]
+                    pkg = pkg[: len(pkg) - node.level + 1]
+                    base = ".".join(pkg + ([base] if base else []))
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names)
+            elif isinstance(node, (ast.If, ast.Try, ast.With)):
+                for part in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, part, None) or [])
+                for handler in getattr(node, "handlers", None) or []:
+                    visit(handler.body)
+    visit(tree.body)
+    out = set()
+    for mod in found:
+        parts = mod.split(".")
+        out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+@lru_cache(maxsize=None)
+def engine_modules() -> dict[str, Path]:
+    """Every module the page ships, by name: those whose load needs nothing outside Pyodide's core."""
+    sources = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
+    deps = {name: {d for d in _top_level_imports(path, name) if d != name} for name, path in sources.items()}
+    bad: dict[str, bool] = {}
+
+    def excluded(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name in bad:
+            return bad[name]
+        if any(name == n or name.startswith(n + ".") for n in NOT_IN_PAGE):
+            bad[name] = True
+            return True
+        result = False
+        for d in deps.get(name, ()):
+            root = d.split(".")[0]
+            if root in FORBIDDEN or (d in sources and d not in seen and excluded(d, seen | {name})):
+                result = True
+                break
+        bad[name] = result
+        return result
+
+    return {name: path for name, path in sources.items() if not excluded(name)}
+
+
+def _mo_bytes(lang: str) -> bytes:
+    """The catalog compiled from its ``.po`` now (never a stale ``.mo``)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from kural.i18n import DOMAIN, LOCALES
+
+    with (LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    return buf.getvalue()
+
+
+def _add(z: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(arcname, _STAMP)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    z.writestr(info, data)
+
+
+@lru_cache(maxsize=None)
+def engine_zip() -> tuple[str, bytes]:
+    """(file name with a content hash, the zip's bytes): the engine's modules and the compiled catalogs."""
+    from kural.i18n import LANGS
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, path in sorted(engine_modules().items()):
+            _add(z, str(path.relative_to(ROOT)), path.read_bytes())
+        for lang in LANGS:
+            _add(z, f"locales/{lang}/LC_MESSAGES/kural.mo", _mo_bytes(lang))
+    data = buf.getvalue()
+    return f"kural-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def pyodide_source(root: Path = ROOT) -> Path | None:
+    for base in (root, ROOT):
+        d = base / "web" / "node_modules" / "pyodide"
+        if all((d / f).is_file() for f in PYODIDE_FILES):
+            return d
+    return None
+
+
+def pyodide_version(root: Path = ROOT) -> str:
+    import json
+
+    src = pyodide_source(root)
+    return json.loads((src / "package.json").read_text(encoding="utf-8"))["version"] if src else ""
+
+
+def install(site: Path, root: Path = ROOT) -> None:
+    """Copy Pyodide's core and the engine zip into the built site (once, for every language)."""
+    src = pyodide_source(root)
+    if src is None:
+        raise FileNotFoundError("the checker needs Pyodide in web/node_modules: run `npm ci` in web/ "
+                                "(scripts/build, serve and test do it)")
+    out = site / PYODIDE_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(src / name, out / name)
+    name, data = engine_zip()
+    (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)
+    (site / ENGINE_DIR / name).write_bytes(data)
+    worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
+    shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
+
+
+__all__ = ["engine_modules", "engine_zip", "install", "pyodide_source", "PYODIDE_DIR", "ENGINE_DIR"]

@@ -1,0 +1,274 @@
+"""The checker in the page, in Chromium: the engine run by Pyodide gives the same verdicts as the engine in
+CPython (and so as `kural validate --json`), the claim lives in the URL, bad input is named in the reader's
+language, every request stays on this site, and the page passes the accessibility and 360 px checks.
+
+The browser and the site are started once per run (tests/browser/conftest.py); the engine in the page is
+loaded once for the differential test and called in a loop, never once per claim."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from kural import browser as engine
+from tests.checker_claims import claims
+
+LANGS = ("ja", "tr", "it", "en")
+GAMES = ("okey", "okey101", "rummikub", "dummy")
+VERDICT = "#kural-verdict[data-state='done'], #kural-verdict[data-state='error']"
+OPENING = "game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
+
+
+def _verdict(page, timeout: int = 60_000) -> tuple[str, str]:
+    page.wait_for_selector(VERDICT, timeout=timeout)
+    v = page.locator("#kural-verdict")
+    return v.get_attribute("data-state"), v.get_attribute("data-actual")
+
+
+@pytest.fixture(scope="module")
+def shared(browser):
+    """One browser context for this module: Pyodide is fetched and compiled once, then served by the cache,
+    as for a reader who comes back."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def cpage(shared):
+    page = shared.new_page()
+    yield page
+    page.close()
+
+
+SNAPSHOT_SAVED = "async () => (await (await caches.open('kural-checker')).keys()).length"
+
+
+@pytest.fixture(scope="module")
+def engine_page(shared, server):
+    """One checker page whose engine has loaded: tests call it through window.kuralCheck.
+
+    The first start is an ordinary one and keeps a snapshot of the started engine in the browser's cache;
+    this page (like every later one in this context) resumes from it, so both starts are tested."""
+    first = shared.new_page()
+    requests: list[str] = []
+    first.on("request", lambda r: requests.append(r.url))
+    first.goto(f"{server}/en/check/?{OPENING}")
+    assert _verdict(first) == ("done", "72")
+    assert first.evaluate("window.kuralCheckStart") == "fresh"
+    first.wait_for_function(SNAPSHOT_SAVED, timeout=30_000)
+    first.close()
+    page = shared.new_page()
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server}/en/check/?{OPENING}")
+    assert _verdict(page) == ("done", "72")
+    assert page.evaluate("window.kuralCheckStart") == "snapshot"
+    page.requests = requests  # type: ignore[attr-defined]
+    yield page
+    page.close()
+
+
+BATCH = """async (queries) => {
+  const out = [];
+  for (const q of queries) { const r = await window.kuralCheck(q); out.push([r.state, r.actual, r.message]); }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page, lang):
+    queries, want = [], []
+    for i, game in enumerate(GAMES):
+        for q in claims(game, 100, seed=1400 + i):
+            a = engine.answer(q, lang)
+            queries.append({**q, "lang": [lang]})
+            want.append([a["state"], a["actual"], a["message"]])
+    kinds = {(q["game"][0], q["check"][0]) for q in queries}
+    assert len(kinds) >= 40  # every kind of every game, or nearly (some kinds have no record example)
+    got = engine_page.evaluate(BATCH, queries)
+    wrong = [(q, g, w) for q, g, w in zip(queries, got, want) if g != w]
+    assert not wrong, wrong[:3]
+    assert sum(1 for w in want if w[0] == "done") > 350
+
+
+def test_every_request_goes_to_this_site(engine_page, server):
+    assert any(u.endswith("pyodide.asm.wasm") for u in engine_page.requests)
+    assert any(re.search(r"/_checker/kural-[0-9a-f]{12}\.zip$", u) for u in engine_page.requests)
+    assert [u for u in engine_page.requests if not u.startswith(server)] == []
+
+
+def test_a_link_gives_the_verdict_in_turkish(cpage, server):
+    page = cpage
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server}/tr/check/?{OPENING}")
+    assert _verdict(page) == ("done", "72")
+    text = page.locator("#kural-verdict").inner_text()
+    assert "gösterge sarı 1" in text and "29 eksik" in text
+    # The form shows the claim, and the link is the page's own.
+    assert page.locator("#kural-game").input_value() == "okey101"
+    assert page.locator("#kural-kind").input_value() == "opening"
+    assert page.locator("[data-name='tiles'] input").input_value() == "R10 R11 R12 K13 B13 Y13 R1"
+    assert page.locator("#kural-link").get_attribute("href").endswith(OPENING)
+    assert page.locator("#kural-progress").get_attribute("role") == "progressbar"
+    assert [u for u in requests if not u.startswith(server)] == []
+
+
+def test_bad_input_is_named_in_the_readers_language_and_the_page_stays_usable(cpage, server):
+    page = cpage
+    page.goto(f"{server}/it/check/?game=okey&check=meld&tiles=R1+R2+X3&indicator=K1")
+    state, _ = _verdict(page)
+    assert state == "error"
+    msg = page.locator("#kural-verdict .kural-error").inner_text()
+    assert "X3" in msg and "tessere" in msg
+    tiles = page.locator("[data-name='tiles'] input")
+    assert tiles.get_attribute("aria-invalid") == "true"
+    # Typing a bad token is named at once, before any verdict is asked for.
+    tiles.fill("R1 R2 R3 Q7")
+    assert "Q7" in page.locator("[data-name='tiles'] .kural-field-msg").inner_text()
+    tiles.fill("R1 R2 R3 y1")  # completion: the tiles that begin with what is typed
+    options = page.eval_on_selector_all("[data-name='tiles'] datalist option", "os => os.map(o => o.value)")
+    assert options == [f"R1 R2 R3 Y{n}" for n in (10, 11, 12, 13)]
+    tiles.fill("R1 R2 R3")
+    assert page.locator("[data-name='tiles'] .kural-field-msg").inner_text() == ""
+    page.locator("#kural-submit").click()
+    page.wait_for_function("document.getElementById('kural-verdict').dataset.actual === 'valid'")
+    assert page.locator("#kural-verdict").get_attribute("data-state") == "done"
+
+
+def test_the_form_round_trips_through_its_link(shared, server):
+    page = shared.new_page()
+    page.goto(f"{server}/en/check/")
+    page.select_option("#kural-game", "rummikub")
+    page.select_option("#kural-kind", "score")
+    rows = page.locator("[data-name='racks'] .kural-list-row input")
+    for i, rack in enumerate(["", "R5", "K4 B6", "Y3"]):
+        rows.nth(i).fill(rack)
+    page.locator("#kural-submit").click()
+    assert _verdict(page) == ("done", engine.answer({"game": ["rummikub"], "check": ["score"],
+                                                     "racks": ["", "R5", "K4 B6", "Y3"]}, "en")["actual"])
+    href = page.locator("#kural-link").get_attribute("href")
+    assert parse_qs(urlsplit(href).query, keep_blank_values=True)["racks"] == ["", "R5", "K4 B6", "Y3"]
+    assert page.url.endswith(href)  # the address bar holds the same claim
+    other = shared.new_page()
+    other.goto(page.url)
+    assert _verdict(other) == ("done", "18 -5 -10 -3")
+    assert other.locator("#kural-kind").input_value() == "score"
+    assert [other.locator("[data-name='racks'] .kural-list-row input").nth(i).input_value() for i in range(4)] == \
+        ["", "R5", "K4 B6", "Y3"]
+    page.close()
+    other.close()
+
+
+def test_example_links_give_the_verdict_the_page_shows(engine_page, cpage, server):
+    page = cpage
+    rng = random.Random(14)
+    followed = False
+    for game in GAMES:
+        page.goto(f"{server}/en/{game}/")
+        figures = page.eval_on_selector_all(
+            "figure.kural-example[data-actual]",
+            "els => els.map(f => [f.dataset.check, f.dataset.actual, f.querySelector('a.kural-check-link').href])")
+        assert len(figures) >= 5 and page.locator(".kural-invite a").count() == 2
+        sample = rng.sample(figures, 4)
+        queries = [{k: v for k, v in parse_qs(urlsplit(href).query, keep_blank_values=True).items()} for _, _, href in sample]
+        got = engine_page.evaluate(BATCH, queries)
+        assert [(c, g[0], g[1]) for (c, _, _), g in zip(sample, got)] == [(c, "done", a) for c, a, _ in sample]
+        if not followed:  # one link followed for real
+            page.goto(sample[0][2])
+            assert _verdict(page) == ("done", sample[0][1])
+            followed = True
+
+
+@pytest.mark.parametrize("scheme,langs", [("light", ("ja", "tr")), ("dark", ("it", "en"))])
+def test_accessible_and_no_horizontal_scroll_with_a_verdict(browser, server, scheme, langs):
+    """With a verdict shown: axe at 360 and 1280 px and no sideways scrolling at 360 px, two languages in each
+    scheme (the site-wide test runs axe on the checker in every language and both schemes before a verdict)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    problems, wide = [], []
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    for lang in langs:
+        page = context.new_page()
+        page.goto(f"{server}/{lang}/check/?game=okey101&check=score&seats=out&seats=melds+R5+K7&seats=pairs+R3"
+                  f"&seats=closed&indicator=Y1")
+        assert _verdict(page)[0] == "done"
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            wide.append(f"{lang}: {overflow}px")
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 900})
+            for v in axe.run(page, context="#kural-checker").response["violations"]:  # the page around it: site-wide test
+                if v["impact"] in ("serious", "critical"):
+                    problems.append(f"{lang} {width}px: {v['id']} ({v['impact']}): {v['nodes'][0]['target']}")
+        page.close()
+    context.close()
+    assert not problems, "\n".join(problems[:20])
+    assert not wide, wide
+
+
+def test_keyboard_alone_fills_the_form_and_gets_a_verdict(cpage, server):
+    page = cpage
+    page.goto(f"{server}/en/check/")
+    for _ in range(60):  # from the top of the page to the game choice, with Tab only
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "kural-game":
+            break
+    assert page.evaluate("document.activeElement.id") == "kural-game"
+    # What to check and the rules stay as they are (the first game's round scores, the standard rules);
+    # on to the words a seat starts with: "out" for player 1, by Enter on its button.
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.word") == "out":
+            break
+    page.keyboard.press("Enter")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "seats":
+            break
+    assert page.evaluate("document.activeElement.value") == "out"
+    page.keyboard.press("Tab")  # to the row's remove button
+    page.keyboard.press("Tab")  # to the next row
+    for seat in ["melds R5 K7", "pairs R3", "closed"]:
+        page.keyboard.type(seat)
+        page.keyboard.press("Tab")  # to the row's remove button
+        page.keyboard.press("Tab")  # to the next row (or the add button)
+    page.keyboard.press("Tab")  # past "add a row" to the indicator
+    assert page.evaluate("document.activeElement.name") == "indicator"
+    # The indicator from the picture of the set: Tab to the yellow 1 and press it.
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.t") == "Y1":
+            break
+    page.keyboard.press("Enter")
+    assert page.locator("[data-name='indicator'] input").input_value() == "Y1"
+    page.keyboard.press("Shift+Tab")
+    page.locator("[data-name='indicator'] input").focus()
+    page.keyboard.press("Enter")  # submits the form
+    state, actual = _verdict(page)
+    want = engine.answer({"game": ["okey101"], "check": ["score"], "seats": ["out", "melds R5 K7", "pairs R3", "closed"],
+                          "indicator": ["Y1"]}, "en")["actual"]
+    assert (state, actual) == ("done", want)
+
+
+def test_reading_pages_do_not_load_the_engine(cpage, server):
+    page = cpage
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server}/en/okey101/", wait_until="load")
+    assert requests and not [u for u in requests if re.search(r"_pyodide|_checker|kural-check", u)]
+    requests.clear()
+    page.goto(f"{server}/en/check/", wait_until="load")
+    page.wait_for_timeout(300)
+    assert not [u for u in requests if re.search(r"_pyodide|_checker", u)]
+    assert page.locator("#kural-verdict").get_attribute("data-state") == ""
+    page.goto(f"{server}/en/check/?game=rummikub&check=score", wait_until="load")  # a game page's invitation
+    page.wait_for_timeout(300)
+    assert not [u for u in requests if re.search(r"_pyodide|_checker", u)]
+    assert page.locator("#kural-kind").input_value() == "score"
+    assert json.loads(page.locator("#kural-check-spec").text_content())["lang"] == "en"
