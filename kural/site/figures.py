@@ -23,9 +23,15 @@ COLOUR_MARKS: Final = {"R": "●", "Y": "▲", "B": "■", "K": "◆"}
 
 
 def tile_html(lang: str, game: str, tile: Tile, okey: Optional[Tile] = None, stands_for: Optional[Tile] = None) -> str:
+    """A tile.  An okey or joker placed in a meld (``stands_for`` known) is drawn as the tile it stands for,
+    marked as wild (``kt-wild``), so that a meld reads as what it is."""
     text = tile_label(lang, game, tile)
     classes = ["kt"]
-    if tile.is_fake:
+    wild = tile.is_joker or (okey is not None and tile == okey)
+    if stands_for is not None and stands_for != tile and wild and stands_for.is_natural:
+        classes += [f"kt-{stands_for.colour}", "kt-wild"]
+        face = f'<b>{stands_for.number}</b><i aria-hidden="true">{COLOUR_MARKS[stands_for.colour]}</i>'
+    elif tile.is_fake:
         classes.append("kt-F")
         face = '<b>★</b>'
     elif tile.is_joker:
@@ -137,7 +143,10 @@ def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
 
 def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "") -> str:
     fn = FIGURES.get((game, ex.check), default_figure)
-    caption = f'<p class="kural-caption">{escape(ex.caption[lang])}</p>' if ex.caption else ""
+    from kural.site.reading import default_caption
+
+    text = ex.caption[lang] if ex.caption else default_caption(ex.check, lang)
+    caption = f'<p class="kural-caption">{escape(text)}</p>' if text else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
     return (f'<figure class="kural-example" data-check="{escape(ex.check)}">'
             f'<div class="kural-figure">{fn(lang, game, ex, outcome)}</div>'

@@ -72,6 +72,22 @@ def load_checked(rules: Path, glossary: Path, base: Path) -> tuple[Corpus, dict[
     return corpus, terms
 
 
+def load_overviews_checked(path: Path, corpus: Corpus) -> dict[str, Any]:
+    """The opening paragraphs of the game pages (rules/overviews.yaml), checked like the glossary."""
+    from kural.records.overviews import load_overviews
+
+    if not path.exists():
+        return {}
+    ids: dict[str, set[int]] = {}
+    for r in corpus.records:
+        ids.setdefault(r.game, set()).add(r.id)
+    problems: list[Problem] = []
+    out = load_overviews(path, problems, ids)
+    if problems:
+        raise PluginError("kural: rules/overviews.yaml:\n" + "\n".join(p.format() for p in problems))
+    return out
+
+
 class KuralPlugin(BasePlugin[KuralConfig]):
     def __init__(self) -> None:
         self.corpus: Optional[Corpus] = None
@@ -80,6 +96,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
     def on_config(self, config: Any) -> Any:
         root = self._project_root(config)
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
+        self.overviews = load_overviews_checked(root / self.config.rules / "overviews.yaml", self.corpus)
         # The theme's overrides (the language switcher that keeps the page) live in the package.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
@@ -131,7 +148,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
     def on_files(self, files: Files, config: Any) -> Files:
         assert self.corpus is not None
         lang = self.config.lang
-        for path, content in all_pages(self.corpus, self.terms, lang):
+        for path, content in all_pages(self.corpus, self.terms, lang, self.overviews):
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
