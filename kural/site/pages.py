@@ -237,18 +237,29 @@ def keywords_page(corpus: Corpus, lang: str) -> str:
 
 
 def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
-    """One term, one word per language: the glossary translators follow."""
-    order = [lang, *[x for x in LANGS if x != lang]]
-    head = "".join(f'<th lang="{x}">{escape(LANG_NAMES[x])}</th>' for x in order)
-    rows = []
-    for key in sorted(glossary, key=lambda k: collation_key(glossary[k][lang], lang)):
-        term = glossary[key]
-        cells = "".join(f'<td lang="{x}">{escape(term[x])}</td>' for x in order)
-        rows.append(f'<tr id="term-{escape(key)}">{cells}</tr>')
+    """One entry a word of the page's language (terms that share a word, like the two jokers, are one entry),
+    with the other languages' words in small print: a list that fits a phone."""
+    others = [x for x in LANGS if x != lang]
+    by_word: dict[str, list[str]] = {}
+    for key in glossary:
+        by_word.setdefault(glossary[key][lang], []).append(key)
+    items = []
+    for word in sorted(by_word, key=lambda w: collation_key(w, lang)):
+        keys = by_word[word]
+        anchors = "".join(f'<span id="term-{escape(k)}"></span>' for k in keys[1:])
+        words: list[tuple[str, str]] = []
+        for k in keys:
+            for x in others:
+                if (x, glossary[k][x]) not in words:
+                    words.append((x, glossary[k][x]))
+        small = "".join(f'<span lang="{x}"><abbr title="{escape(LANG_NAMES[x])}">{x}</abbr> {escape(w)}</span>'
+                        for x, w in sorted(words, key=lambda xw: others.index(xw[0])))
+        items.append(f'<dt id="term-{escape(keys[0])}" lang="{lang}">{escape(word)}{anchors}</dt>'
+                     f'<dd><span class="kural-other-words">{small}</span></dd>')
     return "\n".join([
         f"# {md_text(t(lang, GLOSSARY))}\n",
         f'<p class="kural-lead">{escape(t(lang, LEAD_GLOSSARY))}</p>\n',
-        f'<table class="kural-glossary"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>\n',
+        f'<dl class="kural-terms-list">{"".join(items)}</dl>\n',
     ])
 
 
