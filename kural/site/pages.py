@@ -34,7 +34,7 @@ BEING_WRITTEN = N_('The rules of this game are being written.')
 KEYWORD_INDEX = N_('Keyword index')
 LEAD_KEYWORDS = N_('Every search word of every rule, in alphabetical order.')
 GLOSSARY = N_('Glossary')
-LEAD_GLOSSARY = N_('The words this reference uses for each thing, in all four languages.')
+LEAD_GLOSSARY = N_('What each word means, in one sentence, with the words the other three languages use for it.')
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
@@ -236,7 +236,8 @@ def keywords_page(corpus: Corpus, lang: str) -> str:
     return "\n".join(out)
 
 
-def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
+def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str,
+                  definitions: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """One entry a word of the page's language (terms that share a word, like the two jokers, are one entry),
     with the other languages' words in small print: a list that fits a phone."""
     others = [x for x in LANGS if x != lang]
@@ -254,8 +255,10 @@ def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
                     words.append((x, glossary[k][x]))
         small = "".join(f'<span lang="{x}"><abbr title="{escape(LANG_NAMES[x])}">{x}</abbr> {escape(w)}</span>'
                         for x, w in sorted(words, key=lambda xw: others.index(xw[0])))
+        defs = "".join(f'<p class="kural-definition">{escape(definitions[k][lang])}</p>'
+                       for k in keys if definitions and lang in definitions.get(k, {}))
         items.append(f'<dt id="term-{escape(keys[0])}" lang="{lang}">{escape(word)}{anchors}</dt>'
-                     f'<dd><span class="kural-other-words">{small}</span></dd>')
+                     f'<dd>{defs}<span class="kural-other-words">{small}</span></dd>')
     return "\n".join([
         f"# {md_text(t(lang, GLOSSARY))}\n",
         f'<p class="kural-lead">{escape(t(lang, LEAD_GLOSSARY))}</p>\n',
@@ -286,8 +289,9 @@ def kinds_table(lang: str) -> str:
 
 
 def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: str,
-              overviews: Mapping[str, Sequence[Any]] | None = None) -> Iterable[tuple[str, str]]:
+              overviews: Mapping[str, Sequence[Any]] | None = None,
+              definitions: Mapping[str, Mapping[str, str]] | None = None) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
     yield "keywords.md", keywords_page(corpus, lang)
-    yield "glossary.md", glossary_page(glossary, lang)
+    yield "glossary.md", glossary_page(glossary, lang, definitions)

@@ -97,6 +97,10 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         root = self._project_root(config)
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
         self.overviews = load_overviews_checked(root / self.config.rules / "overviews.yaml", self.corpus)
+        from kural.records.glossary import load_definitions
+
+        glossary = root / self.config.glossary
+        self.definitions = load_definitions(glossary) if glossary.exists() else {}
         # The theme's overrides (the language switcher that keeps the page) live in the package.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
@@ -148,7 +152,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
     def on_files(self, files: Files, config: Any) -> Files:
         assert self.corpus is not None
         lang = self.config.lang
-        for path, content in all_pages(self.corpus, self.terms, lang, self.overviews):
+        for path, content in all_pages(self.corpus, self.terms, lang, self.overviews, self.definitions):
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
