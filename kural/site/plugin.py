@@ -37,6 +37,9 @@ def _text_of(html: str) -> str:
 log = logging.getLogger("mkdocs.plugins.kural")
 HERE = Path(__file__).resolve().parent
 ASSETS = ("kural.css", "kural.js", "kural-search.js")
+CONTRIBUTING = "contributing/"
+# Pages that moved: the old address sends the reader on.
+MOVED = {"writing-records/": "contributing/writing-records/"}
 
 
 class KuralConfig(Config):
@@ -121,12 +124,22 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
-        # Hand-written pages are searchable too (below any rule whose words match).
-        if not page.file.generated_by and self.config.search == "kural":
+        # Hand-written pages are searchable too (below any rule whose words match); the contributors'
+        # pages are not in the readers' search.
+        if not page.file.generated_by and self.config.search == "kural" and not page.url.startswith(CONTRIBUTING):
             self.pages.append((page.url, page.title or "", _text_of(html)))
         return html
 
     def on_post_build(self, config: Any) -> None:
+        for old, new in MOVED.items():
+            target = Path(config.site_dir) / old / "index.html"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            href = "../" * old.count("/") + new
+            target.write_text(
+                f'<!doctype html><html lang="{self.config.lang}"><head><meta charset="utf-8">'
+                f'<title>Kural</title><meta http-equiv="refresh" content="0; url={href}">'
+                f'<link rel="canonical" href="{href}"></head><body><p><a href="{href}">{href}</a></p></body></html>',
+                encoding="utf-8")
         if self.config.search != "kural":
             return
         assert self.corpus is not None

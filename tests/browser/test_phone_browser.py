@@ -68,7 +68,7 @@ def test_every_rule_link_lands_on_its_rule_opened(phone, server, built):
 def test_no_italics_in_japanese(phone, server):
     slanted = []
     for path in ["", *GAMES, "glossary", "keywords"]:
-        phone.goto(f"{server}/ja/{path}/" if path else f"{server}/ja/", wait_until="load")
+        phone.goto(f"{server}/ja/{path}/" if path else f"{server}/ja/", wait_until="domcontentloaded")
         phone.evaluate("window.kuralOpenAll && window.kuralOpenAll()")
         found = phone.evaluate("""Array.from(document.querySelectorAll('body *'))
             .filter(e => getComputedStyle(e).fontStyle !== 'normal' && e.textContent.trim())
@@ -111,3 +111,32 @@ def test_wild_tiles_are_drawn_as_what_they_stand_for(phone, server):
     assert "stands for" in label
     # The face shows the number it stands for, which the label names last.
     assert label.rstrip().endswith(wild.locator("b").inner_text())
+
+
+def test_search_results_show_the_words_in_context_and_the_real_count(phone, server):
+    phone.goto(f"{server}/tr/", wait_until="load")
+    phone.locator("label[for=__search]").first.click()
+    phone.locator("#kural-search-input").fill("KIRMIZI")
+    phone.wait_for_function("document.querySelectorAll('#kural-search-results li').length > 0")
+    marks = phone.locator(".kural-snippet mark").all_inner_texts()
+    assert marks and all(m.lower() in ("kırmızı", "kirmizi") for m in marks), marks
+    total = phone.evaluate("""fetch(document.getElementById('kural-search-input').getAttribute('data-kural-index'))
+        .then(r => r.json()).then(ix => window.kuralSearch.rank(ix, 'KIRMIZI', Infinity).length)""")
+    assert str(total) in phone.locator("#kural-search-meta").inner_text()
+    # A word that many rules use: the count is every match, not the results shown.
+    phone.locator("#kural-search-input").fill("okey")
+    phone.wait_for_function("document.querySelectorAll('#kural-search-results li').length >= 20")
+    total = phone.evaluate("""fetch(document.getElementById('kural-search-input').getAttribute('data-kural-index'))
+        .then(r => r.json()).then(ix => window.kuralSearch.rank(ix, 'okey', Infinity).length)""")
+    assert total > 20 and str(total) in phone.locator("#kural-search-meta").inner_text()
+
+
+def test_contributors_pages_are_apart_from_the_readers_search(phone, server, built):
+    import json
+
+    for lang in LANGS:
+        index = json.loads((built / lang / "search" / "kural-index.json").read_text(encoding="utf-8"))
+        assert not [d["u"] for d in index["docs"] if d["u"].startswith("contributing/")]
+        assert (built / lang / "contributing" / "writing-records" / "index.html").exists()
+    phone.goto(f"{server}/it/writing-records/", wait_until="load")
+    phone.wait_for_url("**/it/contributing/writing-records/")
