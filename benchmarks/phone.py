@@ -36,6 +36,12 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
 
+    def copyfile(self, source, outputfile) -> None:  # a load cut short by the next one is no error
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
     def do_GET(self) -> None:
         path = Path(self.translate_path(self.path))
         if path.is_dir():

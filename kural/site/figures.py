@@ -14,9 +14,15 @@ from typing import Any, Callable, Final, Optional, Sequence
 
 from kural import checks
 from kural.explain import card_label, label, reason, tile_label, word
-from kural.i18n import gettext
+from kural.i18n import N_, gettext
 from kural.notation import Card, Tile
 from kural.vocabulary import SUIT_SYMBOLS
+
+# Verdicts as sentences.
+VALID_MELD = N_("A valid meld: a {kind} worth {value}.")
+INVALID_MELD = N_("Not a valid meld: {reason}.")
+OKEY_IS = N_("The okey is the {tile}.")
+POINTS_ARE = N_("These cards are worth {points} points.")
 
 # A shape per colour, so that colour is never the only cue.
 COLOUR_MARKS: Final = {"R": "●", "Y": "▲", "B": "■", "K": "◆"}
@@ -114,19 +120,19 @@ def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     okey = _okey_of(ex)
     body = _indicator_html(lang, game, ex)
     if ex.check == "okey":
-        verdict = badge(lang, True, f"{word(lang, 'okey')}: {tile_label(lang, game, outcome.actual)}")
+        verdict = badge(lang, True, gettext(lang, OKEY_IS).format(tile=tile_label(lang, game, outcome.actual)))
     elif ex.check == "meld":
         v = outcome.detail
         stands = [Tile(c, n) for c, n in v.stands_for] if (v.valid and not isinstance(pieces[0], Card)) else None
         body += row(lang, game, pieces, okey, stands)
         cards = bool(pieces) and isinstance(pieces[0], Card)
         if v.valid:
-            verdict = badge(lang, True, f"{word(lang, 'valid')} · {word(lang, v.kind)} · {word(lang, 'value')} {v.value}")
+            verdict = badge(lang, True, gettext(lang, VALID_MELD).format(kind=word(lang, v.kind), value=v.value))
         else:
-            verdict = badge(lang, False, f"{word(lang, 'invalid')}: {reason(lang, v.reason, cards)}")
+            verdict = badge(lang, False, gettext(lang, INVALID_MELD).format(reason=reason(lang, v.reason, cards)))
     elif ex.check == "points":
         body += row(lang, game, pieces)
-        verdict = badge(lang, True, f"{word(lang, 'points')}: {outcome.actual}")
+        verdict = badge(lang, True, gettext(lang, POINTS_ARE).format(points=outcome.actual))
     else:
         body += row(lang, game, pieces, okey) if pieces else ""
         verdict = badge(lang, True, f"{word(lang, 'engine')}: {checks.kind(game, ex.check).expect.show(outcome.actual)}")

@@ -20,7 +20,7 @@ from kural.games.rummikub import RummikubRules
 from kural.i18n import N_, gettext
 from kural.melds import MeldVerdict
 from kural.notation import JOKER, Tile
-from kural.site.figures import badge, card_html, figure, opening_badge, row, tile_html
+from kural.site.figures import INVALID_MELD, VALID_MELD, badge, card_html, figure, opening_badge, row, tile_html
 from kural.worked import worked
 
 GAME = "rummikub"
@@ -126,8 +126,8 @@ def table_html(lang: str, table: Sequence[Sequence[Tile]], rules: RummikubRules)
 
 def verdict_badge(lang: str, v: MeldVerdict, cards: bool = False) -> str:
     if v.valid:
-        return badge(lang, True, f"{word(lang, 'valid')} · {kind_name(lang, v.kind)} · {word(lang, 'value')} {v.value}")
-    return badge(lang, False, f"{word(lang, 'invalid')}: {meld_reason(lang, v.reason, cards)}")
+        return badge(lang, True, t(lang, VALID_MELD, kind=kind_name(lang, v.kind), value=v.value))
+    return badge(lang, False, t(lang, INVALID_MELD, reason=meld_reason(lang, v.reason, cards)))
 
 
 def turn_text(lang: str, v: rummikub.TurnVerdict) -> str:
