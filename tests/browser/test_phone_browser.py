@@ -140,3 +140,21 @@ def test_contributors_pages_are_apart_from_the_readers_search(phone, server, bui
         assert (built / lang / "contributing" / "writing-records" / "index.html").exists()
     phone.goto(f"{server}/it/writing-records/", wait_until="load")
     phone.wait_for_url("**/it/contributing/writing-records/")
+
+
+def test_table_headers_never_stack_and_wide_tables_scroll_in_their_own_region(phone, server):
+    for lang in ("ja", "it"):
+        for game in GAMES:
+            phone.goto(f"{server}/{lang}/{game}/", wait_until="domcontentloaded")
+            phone.evaluate("window.kuralOpenAll()")
+            # Every header keeps its words on one line; a column header is one line high.
+            stacked = phone.evaluate("""Array.from(document.querySelectorAll('.kural-table th'))
+                .filter(th => getComputedStyle(th).whiteSpace !== 'nowrap' ||
+                    (th.parentElement === th.closest('table').rows[0] &&
+                     th.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(th).fontSize) * 1.6))
+                .slice(0, 3).map(th => th.textContent)""")
+            assert not stacked, f"{lang}/{game}: {stacked}"
+            loose = phone.evaluate("""Array.from(document.querySelectorAll('table.kural-table'))
+                .filter(t => !t.closest('.kural-scroll[tabindex="0"][role="region"][aria-label]')).length""")
+            assert loose == 0, f"{lang}/{game}: {loose} tables outside a scroll region"
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360
