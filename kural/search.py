@@ -170,7 +170,9 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         n = len(docs)
         title = rec.title_in(lang)
         exact = sorted({fold(k).strip() for k in rec.keywords[lang]} | {fold(title).strip()})
-        docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}", "k": exact})
+        # "x": the rule's text, for the snippet under each result (not used in ranking).
+        docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}", "k": exact,
+                     "x": " ".join(rec.text_in(lang).split())})
         own = " ".join(rec.keywords[lang]) + " " + title
         for kw in rec.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
@@ -188,7 +190,7 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
                         cell[n] = cell.get(n, 0.0) + FIELD_WEIGHTS["alias"] / 2
     for url, title, text in pages:
         n = len(docs)
-        docs.append({"g": "", "i": 0, "t": title, "u": url})
+        docs.append({"g": "", "i": 0, "t": title, "u": url, "x": " ".join(text.split())[:600]})
         add(n, title + " " + text, lang, FIELD_WEIGHTS["page"])
     total = max(1, len(docs))
     postings: dict[str, list[list[float]]] = {}

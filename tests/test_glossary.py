@@ -43,3 +43,20 @@ def test_the_check_can_fail(tmp_path):
     g = tmp_path / "glossary.yaml"
     g.write_text("terms:\n  okey: {en: okey, tr: okey, it: jolly, ja: ジョーカー, avoid: {it: [jolly]}}\n", encoding="utf-8")
     assert load_avoided(g) == {"okey": {"it": ["jolly"]}}
+
+
+def test_every_term_is_defined_in_every_language(tmp_path):
+    from kural.records.glossary import load_definitions
+
+    definitions = load_definitions(GLOSSARY)
+    terms = load_glossary(GLOSSARY, [])
+    assert set(definitions) == set(terms)
+    for key, text in definitions.items():
+        assert set(text) == {"ja", "tr", "it", "en"}, key
+    g = tmp_path / "glossary.yaml"
+    g.write_text("terms:\n  okey: {en: okey, tr: okey, it: jolly, ja: ジョーカー}\n"
+                 "  pair: {en: pair, tr: çift, it: coppia, ja: ペア, definition: {en: Two tiles., tr: İki taş.}}\n",
+                 encoding="utf-8")
+    problems: list = []
+    load_glossary(g, problems)
+    assert sorted(p.code for p in problems) == ["missing_field", "missing_language", "missing_language"]

@@ -13,20 +13,33 @@ from html import escape
 from typing import Any, Callable, Final, Mapping, Optional, Sequence, TypeVar
 
 from kural import checks
+from kural.figures.captions import default_caption
 from kural.figures.checklink import check_link
 from kural.explain import card_label, label, reason, tile_label, word
-from kural.i18n import gettext
+from kural.i18n import N_, gettext
 from kural.core.notation import Card, Tile
 from kural.vocabulary import SUIT_SYMBOLS
+
+# Verdicts as sentences.
+VALID_MELD = N_("A valid meld: a {kind} worth {value}.")
+INVALID_MELD = N_("Not a valid meld: {reason}.")
+OKEY_IS = N_("The okey is the {tile}.")
+POINTS_ARE = N_("These cards are worth {points} points.")
 
 # A shape per colour, so that colour is never the only cue.
 COLOUR_MARKS: Final = {"R": "●", "Y": "▲", "B": "■", "K": "◆"}
 
 
 def tile_html(lang: str, game: str, tile: Tile, okey: Optional[Tile] = None, stands_for: Optional[Tile] = None) -> str:
+    """A tile.  An okey or joker placed in a meld (``stands_for`` known) is drawn as the tile it stands for,
+    marked as wild (``kt-wild``), so that a meld reads as what it is."""
     text = tile_label(lang, game, tile)
     classes = ["kt"]
-    if tile.is_fake:
+    wild = tile.is_joker or (okey is not None and tile == okey)
+    if stands_for is not None and stands_for != tile and wild and stands_for.is_natural:
+        classes += [f"kt-{stands_for.colour}", "kt-wild"]
+        face = f'<b>{stands_for.number}</b><i aria-hidden="true">{COLOUR_MARKS[stands_for.colour]}</i>'
+    elif tile.is_fake:
         classes.append("kt-F")
         face = '<b>★</b>'
     elif tile.is_joker:
@@ -120,19 +133,19 @@ def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     okey = _okey_of(ex)
     body = _indicator_html(lang, game, ex)
     if ex.check == "okey":
-        verdict = badge(lang, True, f"{word(lang, 'okey')}: {tile_label(lang, game, outcome.actual)}")
+        verdict = badge(lang, True, gettext(lang, OKEY_IS).format(tile=tile_label(lang, game, outcome.actual)))
     elif ex.check == "meld":
         v = outcome.detail
         stands = [Tile(c, n) for c, n in v.stands_for] if (v.valid and not isinstance(pieces[0], Card)) else None
         body += row(lang, game, pieces, okey, stands)
         cards = bool(pieces) and isinstance(pieces[0], Card)
         if v.valid:
-            verdict = badge(lang, True, f"{word(lang, 'valid')} · {word(lang, v.kind)} · {word(lang, 'value')} {v.value}")
+            verdict = badge(lang, True, gettext(lang, VALID_MELD).format(kind=word(lang, v.kind), value=v.value))
         else:
-            verdict = badge(lang, False, f"{word(lang, 'invalid')}: {reason(lang, v.reason, cards)}")
+            verdict = badge(lang, False, gettext(lang, INVALID_MELD).format(reason=reason(lang, v.reason, cards)))
     elif ex.check == "points":
         body += row(lang, game, pieces)
-        verdict = badge(lang, True, f"{word(lang, 'points')}: {outcome.actual}")
+        verdict = badge(lang, True, gettext(lang, POINTS_ARE).format(points=outcome.actual))
     else:
         body += row(lang, game, pieces, okey) if pieces else ""
         verdict = badge(lang, True, f"{word(lang, 'engine')}: {checks.show(outcome.actual)}")
@@ -150,7 +163,8 @@ def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
 def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "",
                  figures: Mapping[str, Figure] = {}) -> str:
     fn = figures.get(ex.check, default_figure)
-    caption = f'<p class="kural-caption">{escape(ex.caption[lang])}</p>' if ex.caption else ""
+    text = ex.caption[lang] if ex.caption else default_caption(ex.check, lang)
+    caption = f'<p class="kural-caption">{escape(text)}</p>' if text else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
     actual, link = check_link(lang, game, ex, outcome)  # data-actual and the link into the checker
     return (f'<figure class="kural-example" data-check="{escape(ex.check)}"{actual}>'

@@ -122,6 +122,16 @@ def _meld_row(lang: str, m: Meld, okey: Tile) -> str:
     return melds_html(lang, GAME, [m], okey)
 
 
+def _onto_row(lang: str, tiles: Sequence[Tile], indicator: Tile) -> str:
+    """A meld on the table, its okeys drawn as the tiles they stand for when the engine can tell."""
+    okey = okey_of(indicator)
+    try:
+        m = laid(tiles, indicator)
+    except ValueError:
+        return row(lang, GAME, tiles, okey)
+    return row(lang, GAME, m.tiles, okey, m.stands_for)
+
+
 def _label(lang: str, text: str) -> str:
     return f'<small class="kural-label">{escape(text)}</small>'
 
@@ -199,7 +209,7 @@ def _can_open_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> 
 def _layoff_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     ind = ex.values["indicator"]
     okey = okey_of(ind)
-    body = _indicator(lang, ind) + row(lang, GAME, ex.values["onto"], okey) + " + " + row(lang, GAME, [ex.values["lay"]], okey)
+    body = _indicator(lang, ind) + _onto_row(lang, ex.values["onto"], ind) + " + " + row(lang, GAME, [ex.values["lay"]], okey)
     r = outcome.detail
     if r is None:
         return body + badge(lang, False, str(outcome.actual))
@@ -212,7 +222,7 @@ def _layoff_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
 def _take_okey_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     ind = ex.values["indicator"]
     okey = okey_of(ind)
-    body = _indicator(lang, ind) + row(lang, GAME, ex.values["onto"], okey) + " ⇄ " + row(lang, GAME, [ex.values["give"]], okey)
+    body = _indicator(lang, ind) + _onto_row(lang, ex.values["onto"], ind) + " ⇄ " + row(lang, GAME, [ex.values["give"]], okey)
     r = outcome.detail
     if r is None:
         return body + badge(lang, False, str(outcome.actual))

@@ -20,7 +20,7 @@ from kural.games.rummikub import RummikubRules
 from kural.i18n import N_, gettext
 from kural.core.melds import MeldVerdict
 from kural.core.notation import JOKER, Tile
-from kural.figures.draw import badge, card_html, opening_badge, row, tile_html
+from kural.figures.draw import INVALID_MELD, VALID_MELD, badge, card_html, opening_badge, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
 
 # This game's figures (by check kind) and worked-example generators, named in kural.registry.
@@ -134,8 +134,8 @@ def table_html(lang: str, table: Sequence[Sequence[Tile]], rules: RummikubRules)
 
 def verdict_badge(lang: str, v: MeldVerdict, cards: bool = False) -> str:
     if v.valid:
-        return badge(lang, True, f"{word(lang, 'valid')} · {kind_name(lang, v.kind)} · {word(lang, 'value')} {v.value}")
-    return badge(lang, False, f"{word(lang, 'invalid')}: {meld_reason(lang, v.reason, cards)}")
+        return badge(lang, True, t(lang, VALID_MELD, kind=kind_name(lang, v.kind), value=v.value))
+    return badge(lang, False, t(lang, INVALID_MELD, reason=meld_reason(lang, v.reason, cards)))
 
 
 def turn_text(lang: str, v: rummikub.TurnVerdict) -> str:

@@ -35,7 +35,11 @@ def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, st
         tm = r.mapping(node, key)
         if tm is None:
             continue
-        r.check_keys(tm, [*LANGS, "note", "avoid"], key)
+        r.check_keys(tm, [*LANGS, "note", "avoid", "definition"], key)
+        if "definition" not in tm:
+            r.problem(node, key, "missing_field", name="definition", expected="one sentence in ja, tr, it and en")
+        else:
+            r.localized(tm["definition"][1], f"{key}.definition")
         words = {}
         for lang in LANGS:
             if lang not in tm:
@@ -47,3 +51,12 @@ def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, st
         if len(words) == len(LANGS):
             out[key] = words
     return out
+
+
+def load_definitions(path: Path) -> dict[str, dict[str, str]]:
+    """Per term, its one-sentence definition in each language (checked by ``load_glossary``)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {key: {lang: str(text) for lang, text in (term.get("definition") or {}).items()}
+            for key, term in (data.get("terms") or {}).items() if isinstance(term, dict)}

@@ -465,7 +465,7 @@ def _files(paths: Iterable[Path]) -> Iterable[tuple[Path, bool]]:
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name != "glossary.yaml":
+                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml"):
                     yield f, True
         else:
             yield p, p.exists()

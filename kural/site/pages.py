@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlparse
 
 from kural import registry
@@ -18,6 +18,7 @@ from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
+from kural.site import reading
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -36,7 +37,7 @@ BEING_WRITTEN = N_('The rules of this game are being written.')
 KEYWORD_INDEX = N_('Keyword index')
 LEAD_KEYWORDS = N_('Every search word of every rule, in alphabetical order.')
 GLOSSARY = N_('Glossary')
-LEAD_GLOSSARY = N_('The words this reference uses for each thing, in all four languages.')
+LEAD_GLOSSARY = N_('What each word means, in one sentence, with the words the other three languages use for it.')
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
@@ -89,31 +90,34 @@ def _sources_html(rec: Record, lang: str) -> str:
     return " · ".join(items)
 
 
-def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
-    """One rule: a Markdown heading (anchored at its ID) and an HTML body."""
+def rule_block(rec: Record, corpus: Corpus, lang: str,
+               glossary: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """One rule: a Markdown heading (anchored at its ID), its text, and its examples, keywords and sources
+    folded behind a tap (kural.site.reading)."""
     title = md_text(rec.title_in(lang))
     cat = category_name(lang, rec.category)
     sub = subcategory_name(lang, rec.subcategory)
-    meta = [f'<span class="kural-id">{escape(game_name(lang, rec.game))} · {rec.id}</span>',
-            f"{escape(cat)} › {escape(sub)}"]
+    meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+    text = rec.text_in(lang)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
-            f'<p class="kural-meta">{" · ".join(meta)}</p>',
-            f'<div class="kural-text">{paragraphs(rec.text_in(lang))}</div>']
+            f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
+            f'<div class="kural-text">{reading.linked_paragraphs(text, rec.game, lang, glossary)}</div>']
+    lazy = []
     if rec.examples:
         figs = []
         for ex in rec.examples:
             outcome = decide(rec.game, ex)
             vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
             figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures))
-        body.append(f'<div class="kural-examples">{"".join(figs)}</div>')
+        lazy.append(f'<div class="kural-examples">{"".join(figs)}</div>')
     for w in rec.worked:
         rules = registry.ruleset(rec.game, w.args.get("variant", rec.variant))
-        drawn = registry.game(rec.game).worked[w.kind](lang, rules, w.seed, w.args)
-        body.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{drawn}</div>')
+        lazy.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{reading.worked_caption(rec.game, w.kind, lang)}{registry.game(rec.game).worked[w.kind](lang, rules, w.seed, w.args)}</div>')
+    static = []
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
-    body.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
+    static.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
     foot = [f'<span class="kural-label">{escape(t(lang, SOURCES))}:</span> {_sources_html(rec, lang)}']
     refs = []
     for ref in rec.see_also:
@@ -123,12 +127,15 @@ def rule_block(rec: Record, corpus: Corpus, lang: str) -> str:
             refs.append(rule_link(other, lang, rec.game))
     if refs:
         foot.append(f'<span class="kural-label">{escape(t(lang, SEE_ALSO))}:</span> {" · ".join(refs)}')
-    body.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
+    static.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
+    body.append(reading.fold(lang, rec.id, len(rec.examples) + len(rec.worked),
+                             reading.scroll_tables("".join(lazy), lang), "".join(static)))
     body.append("</div>")
     return f"### {rec.id} · {title} {{ #{rec.id} }}\n\n" + "\n".join(body) + "\n"
 
 
-def game_page(game: str, corpus: Corpus, lang: str) -> str:
+def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mapping[str, str]] | None = None,
+              overviews: Mapping[str, Sequence[Any]] | None = None) -> str:
     records = corpus.by_game(game)
     name = game_name(lang, game)
     examples = sum(len(r.examples) for r in records)
@@ -140,11 +147,17 @@ def game_page(game: str, corpus: Corpus, lang: str) -> str:
     by_cat: dict[str, list[Record]] = {}
     for r in records:
         by_cat.setdefault(r.category, []).append(r)
-    for key, (hundreds, _) in sorted(CATEGORIES.items(), key=lambda kv: kv[1][0]):
-        if key not in by_cat:
-            continue
+    keys = [k for k, _ in sorted(CATEGORIES.items(), key=lambda kv: kv[1][0]) if k in by_cat]
+    paras = (overviews or {}).get(game, ())
+    if paras:
+        out.append(f"## {md_text(t(lang, reading.HOW_TO_PLAY))} {{ #how-to-play }}\n")
+        out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
+    if records:
+        out.append(reading.category_menu(lang, keys) + "\n")
+        out.append(reading.legend_html(game, lang) + "\n")
+    for key in keys:
         out.append(f"## {md_text(category_name(lang, key))} {{ #{key} }}\n")
-        out.extend(rule_block(r, corpus, lang) for r in by_cat[key])
+        out.extend(rule_block(r, corpus, lang, glossary) for r in by_cat[key])
     return "\n".join(out)
 
 
@@ -227,19 +240,33 @@ def keywords_page(corpus: Corpus, lang: str) -> str:
     return "\n".join(out)
 
 
-def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str) -> str:
-    """One term, one word per language: the glossary translators follow."""
-    order = [lang, *[x for x in LANGS if x != lang]]
-    head = "".join(f'<th lang="{x}">{escape(LANG_NAMES[x])}</th>' for x in order)
-    rows = []
-    for key in sorted(glossary, key=lambda k: collation_key(glossary[k][lang], lang)):
-        term = glossary[key]
-        cells = "".join(f'<td lang="{x}">{escape(term[x])}</td>' for x in order)
-        rows.append(f'<tr id="term-{escape(key)}">{cells}</tr>')
+def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str,
+                  definitions: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """One entry a word of the page's language (terms that share a word, like the two jokers, are one entry),
+    with the other languages' words in small print: a list that fits a phone."""
+    others = [x for x in LANGS if x != lang]
+    by_word: dict[str, list[str]] = {}
+    for key in glossary:
+        by_word.setdefault(glossary[key][lang], []).append(key)
+    items = []
+    for word in sorted(by_word, key=lambda w: collation_key(w, lang)):
+        keys = by_word[word]
+        anchors = "".join(f'<span id="term-{escape(k)}"></span>' for k in keys[1:])
+        words: list[tuple[str, str]] = []
+        for k in keys:
+            for x in others:
+                if (x, glossary[k][x]) not in words:
+                    words.append((x, glossary[k][x]))
+        small = "".join(f'<span lang="{x}"><abbr title="{escape(LANG_NAMES[x])}">{x}</abbr> {escape(w)}</span>'
+                        for x, w in sorted(words, key=lambda xw: others.index(xw[0])))
+        defs = "".join(f'<p class="kural-definition">{escape(definitions[k][lang])}</p>'
+                       for k in keys if definitions and lang in definitions.get(k, {}))
+        items.append(f'<dt id="term-{escape(keys[0])}" lang="{lang}">{escape(word)}{anchors}</dt>'
+                     f'<dd>{defs}<span class="kural-other-words">{small}</span></dd>')
     return "\n".join([
         f"# {md_text(t(lang, GLOSSARY))}\n",
         f'<p class="kural-lead">{escape(t(lang, LEAD_GLOSSARY))}</p>\n',
-        f'<table class="kural-glossary"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>\n',
+        f'<dl class="kural-terms-list">{"".join(items)}</dl>\n',
     ])
 
 
@@ -264,8 +291,10 @@ def kinds_table(lang: str) -> str:
     return f'<table class="kural-kinds"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: str) -> Iterable[tuple[str, str]]:
+def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: str,
+              overviews: Mapping[str, Sequence[Any]] | None = None,
+              definitions: Mapping[str, Mapping[str, str]] | None = None) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
-        yield f"{game}/index.md", game_page(game, corpus, lang)
+        yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
     yield "keywords.md", keywords_page(corpus, lang)
-    yield "glossary.md", glossary_page(glossary, lang)
+    yield "glossary.md", glossary_page(glossary, lang, definitions)

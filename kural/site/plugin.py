@@ -37,6 +37,9 @@ def _text_of(html: str) -> str:
 log = logging.getLogger("mkdocs.plugins.kural")
 HERE = Path(__file__).resolve().parent
 ASSETS = ("kural.css", "kural.js", "kural-search.js")
+CONTRIBUTING = "contributing/"
+# Pages that moved: the old address sends the reader on.
+MOVED = {"writing-records/": "contributing/writing-records/"}
 
 
 class KuralConfig(Config):
@@ -72,6 +75,22 @@ def load_checked(rules: Path, glossary: Path, base: Path) -> tuple[Corpus, dict[
     return corpus, terms
 
 
+def load_overviews_checked(path: Path, corpus: Corpus) -> dict[str, Any]:
+    """The opening paragraphs of the game pages (rules/overviews.yaml), checked like the glossary."""
+    from kural.records.overviews import load_overviews
+
+    if not path.exists():
+        return {}
+    ids: dict[str, set[int]] = {}
+    for r in corpus.records:
+        ids.setdefault(r.game, set()).add(r.id)
+    problems: list[Problem] = []
+    out = load_overviews(path, problems, ids)
+    if problems:
+        raise PluginError("kural: rules/overviews.yaml:\n" + "\n".join(p.format() for p in problems))
+    return out
+
+
 class KuralPlugin(BasePlugin[KuralConfig]):
     def __init__(self) -> None:
         self.corpus: Optional[Corpus] = None
@@ -80,6 +99,11 @@ class KuralPlugin(BasePlugin[KuralConfig]):
     def on_config(self, config: Any) -> Any:
         root = self._project_root(config)
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
+        self.overviews = load_overviews_checked(root / self.config.rules / "overviews.yaml", self.corpus)
+        from kural.records.glossary import load_definitions
+
+        glossary = root / self.config.glossary
+        self.definitions = load_definitions(glossary) if glossary.exists() else {}
         # The theme's overrides (the language switcher that keeps the page) live in the package.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
@@ -101,12 +125,22 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
-        # Hand-written pages are searchable too (below any rule whose words match).
-        if not page.file.generated_by and self.config.search == "kural":
+        # Hand-written pages are searchable too (below any rule whose words match); the contributors'
+        # pages are not in the readers' search.
+        if not page.file.generated_by and self.config.search == "kural" and not page.url.startswith(CONTRIBUTING):
             self.pages.append((page.url, page.title or "", _text_of(html)))
         return html
 
     def on_post_build(self, config: Any) -> None:
+        for old, new in MOVED.items():
+            target = Path(config.site_dir) / old / "index.html"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            href = "../" * old.count("/") + new
+            target.write_text(
+                f'<!doctype html><html lang="{self.config.lang}"><head><meta charset="utf-8">'
+                f'<title>Kural</title><meta http-equiv="refresh" content="0; url={href}">'
+                f'<link rel="canonical" href="{href}"></head><body><p><a href="{href}">{href}</a></p></body></html>',
+                encoding="utf-8")
         if self.config.search != "kural":
             return
         assert self.corpus is not None
@@ -132,7 +166,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
     def on_files(self, files: Files, config: Any) -> Files:
         assert self.corpus is not None
         lang = self.config.lang
-        for path, content in all_pages(self.corpus, self.terms, lang):
+        for path, content in all_pages(self.corpus, self.terms, lang, self.overviews, self.definitions):
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)

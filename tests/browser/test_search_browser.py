@@ -25,8 +25,9 @@ def _search(page, query: str) -> list[tuple[str, str]]:
     # A real key event after filling (Japanese text arrives through an input method, not key by key).
     box.press("End")
     box.dispatch_event("input")
-    page.wait_for_function("document.querySelectorAll('#kural-search-results li').length > 0 || "
-                           "document.getElementById('kural-search-meta').textContent.length > 0")
+    # The first query waits for the index; until then the line above the results shows the placeholder.
+    page.wait_for_function("(m => m.textContent.length > 0 && m.textContent !== m.getAttribute('data-placeholder'))"
+                           "(document.getElementById('kural-search-meta'))")
     return page.eval_on_selector_all("#kural-search-results a",
                                      "els => els.map(a => [a.getAttribute('data-rule'), a.href])")
 

@@ -108,7 +108,39 @@
     return ranked.slice(0, limit || 10);
   }
 
-  window.kuralSearch = { fold: fold, stems: stems, queryTerms: queryTerms, rank: rank };
+  // The words of the query in the result's own text, with a little context: the text is folded one
+  // character at a time, so that a match on the folded text maps back to the words as written.
+  function snippet(text, query, suffixes, width) {
+    if (!text) return null;
+    width = width || 60;
+    var chars = Array.from(text), folded = "", starts = [];
+    for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += fold(chars[i]); }
+    starts.push(folded.length);
+    var best = null, whole = fold(query).replace(/\s+/g, "");
+    if (whole.length >= 2 && folded.indexOf(whole) >= 0) best = [folded.indexOf(whole), whole.length];
+    if (!best) queryTerms(query, suffixes).forEach(function (group) {
+      group.forEach(function (term) {
+        if (term.length < 2 && !CJK_START.test(term)) return;
+        var at = folded.indexOf(term);
+        if (at >= 0 && (!best || at < best[0] || (at === best[0] && term.length > best[1]))) best = [at, term.length];
+      });
+    });
+    var from = 0, to = 0;
+    if (best) {
+      for (from = 0; from < chars.length && starts[from + 1] <= best[0]; from++) {}
+      for (to = from; to < chars.length && starts[to] < best[0] + best[1]; to++) {}
+      // Carry the mark to the end of the word (a stem matched "okey" in "okeyi").
+      while (to < chars.length && /[\p{L}\p{N}]/u.test(chars[to]) && !CJK_START.test(chars[to])) to++;
+    }
+    var start = Math.max(0, from - width), end = Math.min(chars.length, to + width * 2);
+    return {
+      before: (start > 0 ? "… " : "") + chars.slice(start, from).join(""),
+      match: chars.slice(from, to).join(""),
+      after: chars.slice(to, end).join("") + (end < chars.length ? " …" : "")
+    };
+  }
+
+  window.kuralSearch = { fold: fold, stems: stems, queryTerms: queryTerms, rank: rank, snippet: snippet };
 
   var input = document.getElementById("kural-search-input");
   if (!input) return;
@@ -130,10 +162,12 @@
     var q = input.value.trim();
     list.textContent = "";
     if (!q) { meta.textContent = meta.getAttribute("data-placeholder"); return; }
-    var results = rank(index, q, 10);
-    meta.textContent = !results.length ? meta.getAttribute("data-none")
-      : results.length === 1 ? meta.getAttribute("data-one")
-      : meta.getAttribute("data-other").replace("#", String(results.length));
+    // Every match is counted; the first twenty are shown.
+    var all = rank(index, q, Infinity);
+    var results = all.slice(0, 20);
+    meta.textContent = !all.length ? meta.getAttribute("data-none")
+      : all.length === 1 ? meta.getAttribute("data-one")
+      : meta.getAttribute("data-other").replace("#", String(all.length));
     results.forEach(function (r) {
       var doc = index.docs[r[0]];
       var li = document.createElement("li");
@@ -152,6 +186,19 @@
         p.className = "kural-result-id";
         p.textContent = (index.games[doc.g] || doc.g) + " · " + doc.i;
         art.appendChild(p);
+      }
+      var cut = snippet(doc.x, q, index.suffixes);
+      if (cut) {
+        var sn = document.createElement("p");
+        sn.className = "kural-snippet";
+        sn.appendChild(document.createTextNode(cut.before));
+        if (cut.match) {
+          var mk = document.createElement("mark");
+          mk.textContent = cut.match;
+          sn.appendChild(mk);
+        }
+        sn.appendChild(document.createTextNode(cut.after));
+        art.appendChild(sn);
       }
       a.appendChild(art);
       a.addEventListener("click", function () { if (toggle) toggle.checked = false; });

@@ -1,0 +1,133 @@
+"""A game page on a slow phone: Chromium with a 4× slower CPU and the Fast 3G network profile (562.5 ms
+latency, 1.6 Mbps down, 750 kbps up), first contentful paint and the load event, side by side with the
+site as it was on ``main`` (built from ``git archive main`` into a temporary folder, or from the folder
+``KURAL_PHONE_BEFORE`` names).  Each figure is the median of three cold loads (a fresh browser context,
+cache off), served from 127.0.0.1 with gzip as static hosts serve text.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import io
+import tempfile
+import threading
+from pathlib import Path
+
+from benchmarks._figure import Figure
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+PAGES = ("en/okey101/", "ja/okey101/")
+RUNS = 5  # cold loads per figure; the median is shown
+FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serves files as a static host does: text compressed with gzip when the browser accepts it."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def copyfile(self, source, outputfile) -> None:  # a load cut short by the next one is no error
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
+                or path.suffix not in (".html", ".css", ".js", ".json", ".svg")):
+            return super().do_GET()
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def _build_main(tmp: Path) -> Path:
+    """The site as it is on main: its own code, records and catalogs, built with this environment."""
+    src = tmp / "main"
+    src.mkdir()
+    archive = subprocess.run(["git", "archive", "main"], cwd=ROOT, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(src)
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    subprocess.run([sys.executable, "scripts/catalogs.py", "compile"], cwd=src, env=env, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "kural.site.build", "--out", str(tmp / "before"), "--quiet"],
+                   cwd=src, env=env, check=True, capture_output=True)
+    return tmp / "before"
+
+
+def _measure(browser, base: str, path: str) -> tuple[float, float]:
+    fcps, loads = [], []
+    for _ in range(RUNS):
+        context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp.send("Network.emulateNetworkConditions", FAST_3G)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(f"{base}/{path}", wait_until="load", timeout=120_000)
+        fcp, load = page.evaluate("""() => {
+            const paint = performance.getEntriesByName('first-contentful-paint')[0];
+            const nav = performance.getEntriesByType('navigation')[0];
+            return [paint ? paint.startTime : NaN, nav.loadEventStart];
+        }""")
+        fcps.append(fcp / 1000)
+        loads.append(load / 1000)
+        context.close()
+    return statistics.median(fcps), statistics.median(loads)
+
+
+def run() -> list[Figure]:
+    from playwright.sync_api import sync_playwright
+
+    from kural.site.build import build
+
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        after = tmp / "after"
+        build(after, quiet=True)
+        before = Path(os.environ["KURAL_PHONE_BEFORE"]) if os.environ.get("KURAL_PHONE_BEFORE") else _build_main(tmp)
+        servers = {label: _serve(folder) for label, folder in (("main", before), ("this tree", after))}
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+                for path in PAGES:
+                    for label, (_, base) in servers.items():
+                        fcp, load = _measure(browser, base, path)
+                        target = label == "this tree"
+                        figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} first contentful paint ({label})", fcp, "s",
+                                              "≤ 1.5 s" if target else "", (fcp <= 1.5) if target else None))
+                        figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} load event ({label})", load, "s",
+                                              "≤ 3 s" if target else "", (load <= 3.0) if target else None))
+                browser.close()
+        finally:
+            for httpd, _ in servers.values():
+                httpd.shutdown()
+    return figures

@@ -1,0 +1,193 @@
+"""What makes a game page readable on a phone: the game in a few paragraphs at the top, a compact menu of
+the rule categories, one legend for the pictures, terms linked to the glossary, and each rule's examples
+folded behind a tap.
+
+The examples of a folded rule are kept in a ``<template>`` until the reader opens them (kural.js), so a game
+page weighs a few thousand elements instead of eight; a link to ``#<ID>`` opens its rule's fold.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Final, Mapping, Sequence
+
+from kural import registry
+from kural.i18n import N_, gettext
+from kural.core.notation import Card, Tile
+from kural.records.overviews import Paragraph
+from kural.figures.captions import CHECK_CAPTIONS, WORKED_CAPTIONS, default_caption  # noqa: F401
+from kural.figures.draw import badge, card_html, tile_html
+from kural.vocabulary import category_name, colour_name
+
+TOPIC_NAMES: Final = {
+    "what": N_("What it is"),
+    "players": N_("Players"),
+    "set": N_("What you play with"),
+    "goal": N_("The goal"),
+    "turn": N_("A turn"),
+    "going_out": N_("Going out"),
+    "scoring": N_("Scoring"),
+}
+HOW_TO_PLAY = N_("How to play")
+IN_FULL = N_("the rules in full")
+RULES_BY_CATEGORY = N_("The rules by category")
+EXAMPLES_N = N_("Examples ({n}), keywords and sources")
+MORE = N_("Keywords and sources")
+COPY_LINK = N_("Copy link")
+LINK_COPIED = N_("Link copied")
+LEGEND = N_("How to read the pictures")
+LEGEND_COLOURS = N_("Each colour has its own shape, so the pictures read without colour:")
+LEGEND_WILD = N_("A wild tile in a meld is drawn as the tile it stands for, with a dashed outline and a corner mark.")
+LEGEND_OKEY = N_("The okey with its own face (solid outline): a wild tile not yet placed in a meld.")
+LEGEND_FAKE = N_("Fake okey (★): it is not wild; it plays as the okey's own tile.")
+LEGEND_JOKER = N_("Joker (☺) on a rack: a wild tile not yet placed in a set.")
+LEGEND_NEW = N_("Highlighted: the tiles played this turn.")
+LEGEND_SUITS = N_("Hearts and diamonds are red; spades and clubs are black.")
+LEGEND_OK = N_("the engine's verdict: yes")
+LEGEND_NO = N_("the engine's verdict: no")
+TABLE_REGION = N_("Table (swipe sideways to see all of it)")
+_TABLE = re.compile(r'<table class="kural-table".*?</table>', re.S)
+
+
+def scroll_tables(html: str, lang: str) -> str:
+    """Each table in a region of its own that the keyboard can reach and scroll, so that a wide table never
+    pushes the page sideways."""
+    label = escape(t(lang, TABLE_REGION))
+    return _TABLE.sub(lambda m: f'<div class="kural-scroll" tabindex="0" role="region" aria-label="{label}">{m.group(0)}</div>', html)
+
+_CJK_SPACE = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
+
+
+def t(lang: str, message: str, **kw: object) -> str:
+    return gettext(lang, message).format(**kw)
+
+
+def overview_html(game: str, paragraphs: Sequence[Paragraph], lang: str, known: set[int]) -> str:
+    """The game in a few paragraphs, each linking to the rules that say it in full."""
+    if not paragraphs:
+        return ""
+    params = registry.ruleset(game).params()
+    items = []
+    for p in paragraphs:
+        text = p.text_in(lang, params)
+        if lang == "ja":
+            text = _CJK_SPACE.sub("", text)
+        links = " ".join(f'<a href="#{rid}">{rid}</a>' for rid in p.rules if rid in known)
+        more = (f' <span class="kural-see">→ <span class="kural-see-label">{escape(t(lang, IN_FULL))}:</span> {links}</span>'
+                if links else "")
+        items.append(f'<dt>{escape(t(lang, TOPIC_NAMES[p.topic]))}</dt><dd>{escape(text)}{more}</dd>')
+    return f'<dl class="kural-overview">{"".join(items)}</dl>'
+
+
+def category_menu(lang: str, keys: Sequence[str]) -> str:
+    links = "".join(f'<li><a href="#{k}">{escape(category_name(lang, k))}</a></li>' for k in keys)
+    label = escape(t(lang, RULES_BY_CATEGORY))
+    return f'<nav class="kural-cats" aria-label="{label}"><p class="kural-cats-title">{label}</p><ul>{links}</ul></nav>'
+
+
+def legend_html(game: str, lang: str) -> str:
+    """One legend a page: every mark its pictures use."""
+    items: list[str] = []
+    if game == "dummy":
+        cards = [Card.parse(c) for c in ("AS", "KH", "10D", "2C")]
+        items.append(f'<li>{"".join(card_html(lang, c) for c in cards)} {escape(t(lang, LEGEND_SUITS))}</li>')
+    else:
+        tiles = [Tile(c, 5) for c in "RYBK"]
+        names = ", ".join(f"{tile_html(lang, game, x)} {escape(colour_name(lang, game, x.colour))}" for x in tiles)
+        items.append(f'<li>{escape(t(lang, LEGEND_COLOURS))} {names}</li>')
+        if game in ("okey", "okey101"):
+            okey = Tile("R", 6)
+            items.append(f'<li>{tile_html(lang, game, okey, okey, Tile("B", 9))} {escape(t(lang, LEGEND_WILD))}</li>')
+            items.append(f'<li>{tile_html(lang, game, okey, okey)} {escape(t(lang, LEGEND_OKEY))}</li>')
+            items.append(f'<li>{tile_html(lang, game, Tile.parse("F"))} {escape(t(lang, LEGEND_FAKE))}</li>')
+        else:
+            joker = Tile.parse("J")
+            items.append(f'<li>{tile_html(lang, game, joker, None, Tile("B", 9))} {escape(t(lang, LEGEND_WILD))}</li>')
+            items.append(f'<li>{tile_html(lang, game, joker)} {escape(t(lang, LEGEND_JOKER))}</li>')
+            items.append(f'<li><mark class="kural-new">{tile_html(lang, game, Tile("R", 7))}</mark> {escape(t(lang, LEGEND_NEW))}</li>')
+    items.append(f'<li>{badge(lang, True, t(lang, LEGEND_OK))} {badge(lang, False, t(lang, LEGEND_NO))}</li>')
+    return (f'<details class="kural-legend"><summary>{escape(t(lang, LEGEND))}</summary>'
+            f'<ul>{"".join(items)}</ul></details>')
+
+
+def copy_button(lang: str, rule_id: int) -> str:
+    return (f'<button type="button" class="kural-copy" data-anchor="{rule_id}" '
+            f'data-done="{escape(t(lang, LINK_COPIED))}">{escape(t(lang, COPY_LINK))}</button>')
+
+
+# Words too common to be worth a link in every rule.
+_PLAIN_TERMS: Final = {"tile", "card", "round", "turn", "red", "yellow", "blue", "black", "spades", "hearts",
+                       "diamonds", "clubs", "rank", "suit", "deal", "dealer", "dice"}
+_OKEY_TERMS: Final = {"okey", "fake_okey", "indicator", "islek", "elden", "seven_pairs", "opening_threshold",
+                       "taking_from_the_side", "rising_openings", "stack"}
+_RUMMIKUB_DUPLICATES: Final = {"rummikub_joker"}
+_GAME_TERMS: Final = {"rummikub_joker": {"rummikub"}, "group": {"rummikub"}, "initial_meld": {"rummikub"},
+                      "table_manipulation": {"rummikub"}, "best_move": {"rummikub"}}
+
+
+def _word_pattern(word: str, lang: str) -> re.Pattern[str]:
+    core = re.escape(re.sub(r"\s*[（(].*?[)）]\s*", "", word).strip())
+    if lang == "ja":
+        return re.compile(core)
+    return re.compile(rf"(?<!\w){core}", re.IGNORECASE)
+
+
+def _term_spans(text: str, game: str, lang: str,
+                glossary: Mapping[str, Mapping[str, str]]) -> list[tuple[int, int, str]]:
+    """The first use of each glossary term in ``text`` (longest words first, never overlapping)."""
+    taken: list[tuple[int, int, str]] = []
+    words = []
+    for key, w in glossary.items():
+        if key in _PLAIN_TERMS or (key in _GAME_TERMS and game not in _GAME_TERMS[key]):
+            continue
+        if key in _OKEY_TERMS and game in ("rummikub", "dummy"):
+            continue
+        if key in _RUMMIKUB_DUPLICATES and game in ("okey", "okey101"):
+            continue
+        words.append((key, w[lang]))
+    seen: set[str] = set()
+    for key, word in sorted(words, key=lambda kw: -len(kw[1])):
+        if word in seen:
+            continue
+        for m in _word_pattern(word, lang).finditer(text):
+            if all(m.end() <= a or m.start() >= b for a, b, _ in taken):
+                taken.append((m.start(), m.end(), key))
+                seen.add(word)
+                break
+    return sorted(taken)
+
+
+def linked_paragraphs(text: str, game: str, lang: str, glossary: Mapping[str, Mapping[str, str]] | None) -> str:
+    """A rule's text as paragraphs, escaped, with the first use of each glossary term linked to its definition."""
+    out = []
+    done: set[str] = set()
+    for para in (p.strip() for p in re.split(r"\n\s*\n", text)):
+        if not para:
+            continue
+        parts, pos = [], 0
+        for a, b, key in (_term_spans(para, game, lang, glossary) if glossary else []):
+            if key in done:
+                continue
+            done.add(key)
+            parts.append(escape(para[pos:a]))
+            parts.append(f'<a class="kural-term" href="../glossary/#term-{escape(key)}">{escape(para[a:b])}</a>')
+            pos = b
+        parts.append(escape(para[pos:]))
+        out.append(f"<p>{''.join(parts)}</p>")
+    return "".join(out)
+
+
+def fold(lang: str, rule_id: int, n_examples: int, lazy: str, static: str) -> str:
+    """A rule's examples (kept in a template until opened), keywords and sources, behind one tap."""
+    summary = t(lang, EXAMPLES_N, n=n_examples) if n_examples else t(lang, MORE)
+    template = f'<template class="kural-lazy">{lazy}</template>' if lazy else ""
+    return (f'<details class="kural-more" data-rule-id="{rule_id}"><summary>{escape(summary)}</summary>'
+            f'{template}{static}</details>')
+
+
+
+
+def worked_caption(game: str, kind: str, lang: str) -> str:
+    msg = WORKED_CAPTIONS.get((game, kind))
+    return f'<p class="kural-caption">{escape(t(lang, msg))}</p>' if msg else ""
