@@ -31,7 +31,7 @@ from kural.checks.kinds import ExpectError, FieldType, Outcome, show
 from kural.checks.query import from_text, query_of  # noqa: F401  (query_of: the inverse, for the links)
 from kural.core.errors import KuralError
 from kural.core.notation import NotationError
-from kural.figures.draw import default_figure
+from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
@@ -188,8 +188,8 @@ def answer(query: Mapping[str, Sequence[str]], lang: str) -> dict[str, Any]:
         return {"state": "error", "actual": "", "html": "", "text": "", "message": r.message,
                 "field": r.field, "token": r.token}
     g = registry.game(game)
-    figure = g.figures.get(claim.check, default_figure)
-    html = f'<div class="kural-figure">{figure(lang, game, claim, outcome)}</div>'
+    figure = figure_for(g.figures, claim.check, outcome, g.reasons)
+    html = f'<div class="kural-figure">{scroll_tables(figure(lang, game, claim, outcome), lang)}</div>'
     text = Answer(g, g.kind(claim.check), claim, rules, outcome).text(lang)  # type: ignore[arg-type]
     return {"state": "done", "actual": show(outcome.actual), "html": html, "text": text,
             "message": "", "field": "", "token": ""}

@@ -70,7 +70,8 @@ class Answer:
         return "\n".join(line for line in [head, *body.splitlines()] if line.strip())
 
     def html(self, lang: str) -> str:
-        return example_html(lang, self.game.key, self.claim, self.outcome, figures=self.game.figures)
+        return example_html(lang, self.game.key, self.claim, self.outcome, figures=self.game.figures,
+                            reasons=self.game.reasons)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game.key, "check": self.kind.name, "variant": self.claim.variant,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from kural import browser, checks
+from kural import browser, registry
 from kural.core.notation import COLOURS, SUITS, Card, Tile
 
 RULES = Path(__file__).resolve().parent.parent / "rules"

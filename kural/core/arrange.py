@@ -1,5 +1,8 @@
 """Exact search for arrangements of tiles into disjoint melds.
 
+Why one module of this size: the exact search for disjoint melds (its fast path, general path and the
+helpers both share) is one algorithm; split, its invariants would live in two places.
+
 Tiles are counted by slot (``colour_index * 13 + number - 1``) plus a number of wilds.
 
 Two searches give the same answers:

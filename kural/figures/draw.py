@@ -9,14 +9,17 @@ without colour.  Every word comes from the catalogs; every verdict from the engi
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Callable, Final, Mapping, Optional, Sequence, TypeVar
 
 from kural import checks
+from kural.core.errors import Refusal
 from kural.figures.captions import default_caption
 from kural.figures.checklink import check_link
-from kural.explain import card_label, label, reason, tile_label, word
+from kural.explain import REASONS, card_label, label, reason, tile_label, word
 from kural.i18n import N_, gettext
+from kural.problems import MESSAGES
 from kural.core.notation import Card, Tile
 from kural.vocabulary import SUIT_SYMBOLS
 
@@ -160,9 +163,44 @@ def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
     return badge(lang, opening.reaches, text)
 
 
+TABLE_REGION = N_("Table (swipe sideways to see all of it)")
+_TABLE = re.compile(r'<table class="kural-table".*?</table>', re.S)
+
+
+def scroll_tables(html: str, lang: str) -> str:
+    """Each table in a region of its own that the keyboard can reach and scroll, so that a wide table never
+    pushes the page sideways (on the game pages and in the checker's verdict)."""
+    label = escape(gettext(lang, TABLE_REGION))
+    return _TABLE.sub(lambda m: f'<div class="kural-scroll" tabindex="0" role="region" aria-label="{label}">{m.group(0)}</div>', html)
+
+
+def refusal_text(lang: str, refusal: Refusal, reasons: Mapping[str, str] = {}) -> str:
+    """Why the engine cannot decide a claim, in words: the game's reason words, the shared ones, else the code."""
+    template = reasons.get(refusal.code) or REASONS.get(refusal.code) or MESSAGES.get(refusal.code)
+    if template:
+        try:
+            return gettext(lang, template).format(**refusal.values)
+        except (KeyError, IndexError):
+            pass
+    return gettext(lang, N_("the engine cannot decide this ({code})")).format(code=refusal.code)
+
+
+def figure_for(figures: Mapping[str, Figure], check: str, outcome: checks.Outcome,
+               reasons: Mapping[str, str] = {}) -> Figure:
+    """The kind's figure, or, when the engine refused the claim, the pieces and the reason."""
+    if isinstance(outcome.actual, Refusal):
+        refusal = outcome.actual
+
+        def refused(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+            pieces = ex.values.get("tiles") or ex.values.get("cards") or ex.values.get("onto") or ()
+            return (row(lang, game, pieces) if pieces else "") + badge(lang, False, refusal_text(lang, refusal, reasons))
+        return refused
+    return figures.get(check, default_figure)
+
+
 def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "",
-                 figures: Mapping[str, Figure] = {}) -> str:
-    fn = figures.get(ex.check, default_figure)
+                 figures: Mapping[str, Figure] = {}, reasons: Mapping[str, str] = {}) -> str:
+    fn = figure_for(figures, ex.check, outcome, reasons)
     text = ex.caption[lang] if ex.caption else default_caption(ex.check, lang)
     caption = f'<p class="kural-caption">{escape(text)}</p>' if text else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""

@@ -1,5 +1,8 @@
 """Figures and worked examples for Dummy (the shared pieces are in :mod:`kural.figures.draw`).
 
+Why one module of this size: one game's pictures — a figure for each of its example kinds and its worked
+examples — drawn with shared helpers; a module per kind would scatter them.
+
 Every verdict and number comes from the engine; every word from the catalogs.  Plays are shown in
 the notation of records (``p2 goots 7H with 8H 9H``), so a reader can write their own.
 """

@@ -1,5 +1,8 @@
 """Figures and worked examples for classic Okey (the shared pieces are in :mod:`kural.figures.draw`).
 
+Why one module of this size: one game's pictures — a figure for each of its example kinds and its worked
+examples — drawn with shared helpers; a module per kind would scatter them.
+
 Every verdict comes from the engine (:mod:`kural.games.okey`); every word from the catalogs.
 
 >>> html = WORKED_OKEY("en", okey.STANDARD, 3, {})
@@ -14,6 +17,7 @@ from html import escape
 from typing import Any, Final, Mapping, Optional, Sequence
 
 from kural import checks
+from kural.core.errors import Refusal
 from kural.explain import HAND_REASONS, tile_label, word
 from kural.games import okey
 from kural.games.okey.deal import DealPlan, full_set
@@ -41,7 +45,6 @@ PAIR_REASONS = {
     "show_after_draw": N_("too late: the twin may be shown only before the player's first draw"),
 }
 # This game's reason words (code -> message), named in kural.registry.
-REASONS: Final = {**HAND_REASONS, **PAIR_REASONS}
 FINISH_NAMES = {
     "normal": N_("normal finish"),
     "okey": N_("finish by discarding an okey"),
@@ -61,6 +64,8 @@ ERRORS = {
     "game_players": N_("okey is for 2 to 4 players"),
     "hand_size": N_("the hand has the wrong number of tiles for this question"),
 }
+# This game's reason words (code -> message), named in kural.registry.
+REASONS: Final = {**HAND_REASONS, **PAIR_REASONS, **ERRORS}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -87,9 +92,8 @@ def _tiles_text(lang: str, tiles: Sequence[Tile]) -> str:
 
 
 def _error(lang: str, outcome: checks.Outcome) -> Optional[str]:
-    if isinstance(outcome.actual, str) and outcome.actual.startswith("error: "):
-        code = outcome.actual[len("error: "):]
-        return badge(lang, False, gettext(lang, ERRORS.get(code, N_("the engine refused this example"))))
+    if isinstance(outcome.actual, Refusal):
+        return badge(lang, False, gettext(lang, ERRORS.get(outcome.actual.code, N_("the engine refused this example"))))
     return None
 
 

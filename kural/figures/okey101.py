@@ -1,5 +1,8 @@
 """Figures and worked examples for Okey 101 (the shared pieces are in :mod:`kural.figures.draw`).
 
+Why one module of this size: one game's pictures — a figure for each of its example kinds and its worked
+examples — drawn with shared helpers; a module per kind would scatter them.
+
 Every verdict and number comes from the engine; every word from the catalogs.  Worked examples draw
 their racks with ``random.Random(seed)`` from a full set, so the same seed gives the same picture.
 """

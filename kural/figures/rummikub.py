@@ -1,5 +1,8 @@
 """Figures and worked examples for Rummikub (the shared pieces are in :mod:`kural.figures.draw`).
 
+Why one module of this size: one game's pictures — a figure for each of its example kinds and its worked
+examples — drawn with shared helpers; a module per kind would scatter them.
+
 Every verdict and number comes from the engine (:mod:`kural.games.rummikub`); every word from the
 catalogs.  Tiles that come from the rack are marked (``<mark>``, and "from the rack" in their spoken
 label), so a table after a move reads without colour.

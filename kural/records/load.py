@@ -1,5 +1,8 @@
 """Load records and example files from YAML, with the line of every value.
 
+Why one module of this size: one reader for records and example files that reports every problem with its
+file, line, record and field; its checks share the reader's position tracking.
+
 Nothing is thrown away silently: every problem in every file is collected as a :class:`Problem`
 naming the file, the line, the record and the field, and saying what was expected.
 """

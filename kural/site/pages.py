@@ -110,7 +110,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
         for ex in rec.examples:
             outcome = decide(rec.game, ex)
             vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
-            figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures))
+            figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
+                                     registry.game(rec.game).reasons))
         lazy.append(f'<div class="kural-examples">{"".join(figs)}</div>')
     for w in rec.worked:
         rules = registry.ruleset(rec.game, w.args.get("variant", rec.variant))

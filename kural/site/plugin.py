@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kural.i18n import LANGS
+from kural.i18n import LANGS, translations
 from kural.languages import alternate
 from kural.problems import Problem
 from kural.records import Corpus, load
@@ -98,6 +98,8 @@ class KuralPlugin(BasePlugin[KuralConfig]):
 
     def on_config(self, config: Any) -> Any:
         root = self._project_root(config)
+        # A rebuild while serving (scripts/dev) reads the catalogs again: a changed .po shows at once.
+        translations.cache_clear()
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
         self.overviews = load_overviews_checked(root / self.config.rules / "overviews.yaml", self.corpus)
         from kural.records.glossary import load_definitions

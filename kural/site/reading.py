@@ -17,7 +17,7 @@ from kural.i18n import N_, gettext
 from kural.core.notation import Card, Tile
 from kural.records.overviews import Paragraph
 from kural.figures.captions import CHECK_CAPTIONS, WORKED_CAPTIONS, default_caption  # noqa: F401
-from kural.figures.draw import badge, card_html, tile_html
+from kural.figures.draw import badge, card_html, scroll_tables, tile_html  # noqa: F401
 from kural.vocabulary import category_name, colour_name
 
 TOPIC_NAMES: Final = {
@@ -46,15 +46,7 @@ LEGEND_NEW = N_("Highlighted: the tiles played this turn.")
 LEGEND_SUITS = N_("Hearts and diamonds are red; spades and clubs are black.")
 LEGEND_OK = N_("the engine's verdict: yes")
 LEGEND_NO = N_("the engine's verdict: no")
-TABLE_REGION = N_("Table (swipe sideways to see all of it)")
-_TABLE = re.compile(r'<table class="kural-table".*?</table>', re.S)
 
-
-def scroll_tables(html: str, lang: str) -> str:
-    """Each table in a region of its own that the keyboard can reach and scroll, so that a wide table never
-    pushes the page sideways."""
-    label = escape(t(lang, TABLE_REGION))
-    return _TABLE.sub(lambda m: f'<div class="kural-scroll" tabindex="0" role="region" aria-label="{label}">{m.group(0)}</div>', html)
 
 _CJK_SPACE = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
 

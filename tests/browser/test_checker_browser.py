@@ -170,6 +170,7 @@ def test_example_links_give_the_verdict_the_page_shows(engine_page, cpage, serve
     followed = False
     for game in GAMES:
         page.goto(f"{server}/en/{game}/")
+        page.evaluate("window.kuralOpenAll && window.kuralOpenAll()")  # examples are folded until opened
         figures = page.eval_on_selector_all(
             "figure.kural-example[data-actual]",
             "els => els.map(f => [f.dataset.check, f.dataset.actual, f.querySelector('a.kural-check-link').href])")

@@ -1,5 +1,8 @@
 """A deal of Dummy played out: the notation of plays, the rules of a turn, and the score.
 
+Why one module of this size: a recorded deal is replayed by one state machine (every play changes the same
+state); its checks and scoring read that state.
+
 A recorded deal is the deal (:class:`~kural.games.dummy.Deal`) and a list of plays, one line each::
 
     p1 draws 5D              draw the top card of the stock (naming it is optional when the order is known)

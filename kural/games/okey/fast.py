@@ -1,5 +1,8 @@
 """The fast okey hand: is it complete, what does it wait for, how much can it lay out.
 
+Why one module of this size: the winning-hand search is one tight set of bit-packed loops and caches that
+call each other on the hot path; split, they would pay for imports and indirection where speed is the point.
+
 The generic search (:mod:`kural.core.arrange`) decides any arrangement of any tiles; an okey hand is
 always small (14 or 15 tiles, at most two okeys) and is asked about millions of times (waits,
 discards, benchmarks), so this module decides it another way:

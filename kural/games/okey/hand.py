@@ -1,5 +1,8 @@
 """Classic Okey: melds, pairs, the winning hand, waits, discards and the best arrangement.
 
+Why one module of this size: meld, pair, hand, waits, discards and the best arrangement all work on the
+same packed hand (kural.games.okey.fast) and share its conversions.
+
 Runs may put the 1 after the 13 (12-13-1) but never go on (13-1-2); sets are 3 or 4 distinct colours;
 the okey (one above the indicator, 13 -> 1) stands for any tile; a fake okey is only the okey's own
 tile.  A winning hand is 14 tiles in sets and runs, or seven pairs.

@@ -1,5 +1,8 @@
 """The best Rummikub move, exactly: a dynamic program over the numbers 1..13.
 
+Why one module of this size: the best-move dynamic programme is one algorithm (states, transitions,
+rebuilding the sets); its parts share one state encoding.
+
 The problem (den Hertog & Hulshof 2006; van Rijn, Takes & Vis 2015): every tile on the table must
 end up in a valid set again, any tiles of the rack may be added, and the move is scored by the rack
 tiles it plays (how many, or their value).  As in van Rijn, Takes & Vis, the program walks the

@@ -1,5 +1,8 @@
 """Rummikub (the Japanese Wikipedia article: the Sabra rules of the 1998 Pressman edition, and the variants it lists).
 
+Why one module of this size (for now): melds, the initial meld, a turn on the table, the best move and
+scoring all read the same table of melds; the next split is the turn and scoring into modules of their own.
+
 Sets, the initial meld, a turn on the table (before, after, rack), the best move, scoring.
 Everything returns values and reason codes; the words are the site's.
 
