@@ -185,7 +185,7 @@ def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
     try:
         order = play_order(v["dealer"], rules)
     except TurnError as e:
-        return Outcome(f"error: {e}")
+        return Outcome(Refusal.of(e), e)
     return Outcome(order, order)
 
 

@@ -17,7 +17,7 @@ from kural import checks
 from kural.explain import word
 from kural.games import okey101
 from kural.games.okey101 import Okey101Rules
-from kural.games.okey101.play import laid
+from kural.games.okey101.play import TableMeldError, laid
 from kural.games.okey101.score import RoundScore, Seat
 from kural.core.tiles import Meld, Opening, okey_of
 from kural.i18n import N_, gettext
@@ -130,7 +130,7 @@ def _onto_row(lang: str, tiles: Sequence[Tile], indicator: Tile) -> str:
     okey = okey_of(indicator)
     try:
         m = laid(tiles, indicator)
-    except ValueError:
+    except TableMeldError:
         return row(lang, GAME, tiles, okey)
     return row(lang, GAME, m.tiles, okey, m.stands_for)
 
@@ -238,7 +238,7 @@ def table_html(lang: str, table: Sequence[Sequence[Tile]], indicator: Tile) -> s
     for m in table:
         try:
             melds.append(laid(m, indicator))
-        except ValueError:
+        except TableMeldError:
             return "".join(row(lang, GAME, m, okey) for m in table)
     return melds_html(lang, GAME, melds, okey) if melds else ""
 
