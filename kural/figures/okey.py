@@ -17,7 +17,6 @@ from html import escape
 from typing import Any, Final, Mapping, Optional, Sequence
 
 from kural import checks
-from kural.core.errors import Refusal
 from kural.explain import HAND_REASONS, tile_label, word
 from kural.games import okey
 from kural.games.okey.deal import DealPlan, full_set
@@ -89,12 +88,6 @@ def _indicator(lang: str, ind: Tile) -> str:
 
 def _tiles_text(lang: str, tiles: Sequence[Tile]) -> str:
     return ", ".join(tile_label(lang, GAME, x) for x in tiles)
-
-
-def _error(lang: str, outcome: checks.Outcome) -> Optional[str]:
-    if isinstance(outcome.actual, Refusal):
-        return badge(lang, False, gettext(lang, ERRORS.get(outcome.actual.code, N_("the engine refused this example"))))
-    return None
 
 
 def _rack(lang: str, tiles: Sequence[Tile], okey_tile: Optional[Tile]) -> str:
@@ -173,10 +166,7 @@ def waits_html(lang: str, tiles: Sequence[Tile], w: okey.Waits, okey_tile: Tile)
 
 @figure(GAME, "waits")
 def _waits(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
     ind = ex.values["indicator"]
-    if err:
-        return _indicator(lang, ind) + _rack(lang, ex.values["tiles"], okey_of(ind)) + err
     return _indicator(lang, ind) + waits_html(lang, ex.values["tiles"], outcome.detail, okey_of(ind))
 
 
@@ -193,11 +183,8 @@ def _finish_text(lang: str, f: okey.Finish, rules: Any) -> str:
 @figure(GAME, "discards")
 def _discards(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     ind = ex.values["indicator"]
-    err = _error(lang, outcome)
     ok = okey_of(ind)
     body = _indicator(lang, ind) + _rack(lang, ex.values["tiles"], ok) + _arrow()
-    if err:
-        return body + err
     ds: okey.Discards = outcome.detail
     if not ds.options:
         return body + badge(lang, False, t(lang, N_("no discard leaves a winning hand")))
@@ -212,7 +199,6 @@ def _discards(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 @figure(GAME, "finish")
 def _finish(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     ind = ex.values["indicator"]
-    err = _error(lang, outcome)
     ok = okey_of(ind)
     tiles = ex.values["tiles"]
     rules = _rules_of(ex)
@@ -220,18 +206,15 @@ def _finish(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     body = _indicator(lang, ind) + hand_body(lang, h, tiles, ok, rules)
     body += (f'<span class="kural-indicator"><small>{escape(t(lang, N_("discard")))}</small>'
              f'{tile_html(lang, GAME, ex.values["discard"], ok)}</span>')
-    if err:
-        return body + err
     f: okey.Finish = outcome.detail
     return body + badge(lang, f.kind is not None, _finish_text(lang, f, rules))
 
 
 @figure(GAME, "indicator")
 def _indicator_fig(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
     stack = ex.values["stack"]
     dice = ex.values["dice"]
-    picked = outcome.detail[1] if not err else 0
+    picked = outcome.detail[1]
     cells = []
     for i, x in enumerate(stack, 1):
         mark = ' style="outline:2px solid currentColor;outline-offset:2px"' if i == picked else ""
@@ -239,8 +222,6 @@ def _indicator_fig(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     body = (f'<span class="kural-indicator"><small>{escape(t(lang, N_("stack, bottom to top")))}</small>'
             f'<span class="kural-melds">{"".join(cells)}</span></span>'
             f'<span class="kural-indicator">{"".join(_die(lang, d) for d in dice)}</span>')
-    if err:
-        return body + err
     tile, place, used = outcome.detail
     text = t(lang, N_("tile {place} from the bottom: the indicator; the okey is {okey}"), place=place,
              okey=tile_label(lang, GAME, okey_of(tile)))
@@ -328,9 +309,6 @@ def _deal_summary(lang: str, p: DealPlan) -> str:
 
 @figure(GAME, "deal")
 def _deal(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
-    if err:
-        return "".join(_die(lang, d) for d in ex.values["dice"]) + err
     p: DealPlan = outcome.detail
     return ring_html(lang, p) + _deal_summary(lang, p) + badge(lang, True, t(lang, N_("15 tiles to the first player, 14 to the others")))
 
@@ -372,9 +350,6 @@ def game_verdict(lang: str, g: Game) -> str:
 
 @figure(GAME, "score")
 def _score(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
-    if err:
-        return err
     return score_table(lang, outcome.detail) + game_verdict(lang, outcome.detail)
 
 
@@ -574,9 +549,6 @@ def _turn(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
              t(lang, N_("tiles left to draw: {n}"), n=v["pile"]),
              t(lang, TOOK_WORDS[v["took"]]),
              t(lang, N_("discarded a tile")) if v["discarded"] else t(lang, N_("discarded nothing"))]
-    err = _error(lang, outcome)
-    if err:
-        return _facts(lang, facts) + err
     code = outcome.actual
     text = t(lang, TURN_WORDS[code])
     if code not in ("legal", "round_ends"):
@@ -586,12 +558,9 @@ def _turn(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 
 @figure(GAME, "dealer")
 def _dealer(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
     rules = _rules_of(ex)
     players = ex.values.get("players", rules.players)
     last = ex.values["round"]
-    if err:
-        return err
     from kural.games.okey.turn import dealer_of_round
     shown = range(max(1, last - players), last + 1)
     items = [t(lang, N_("round {n}: {who} deals"), n=n, who=t(lang, N_("player {seat}"), seat=dealer_of_round(n, players)))
@@ -602,9 +571,6 @@ def _dealer(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 
 @figure(GAME, "deal_sizes")
 def _deal_sizes(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
-    err = _error(lang, outcome)
-    if err:
-        return err
     sizes = outcome.actual
     items = [f"{seat_name(lang, s)}: {t(lang, N_('{n} tiles'), n=sizes[s - 1])}" for s in (1, 2, 3, 4)]
     items.append(t(lang, N_("tiles left to draw: {n}"), n=sizes[-1]))

@@ -214,8 +214,6 @@ def _layoff_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     okey = okey_of(ind)
     body = _indicator(lang, ind) + _onto_row(lang, ex.values["onto"], ind) + " + " + row(lang, GAME, [ex.values["lay"]], okey)
     r = outcome.detail
-    if r is None:
-        return body + badge(lang, False, str(outcome.actual))
     if r.valid:
         return body + _arrow() + _meld_row(lang, r.meld, okey) + badge(lang, True, gettext(lang, N_("it can be laid off")))
     return body + badge(lang, False, t(lang, N_("it cannot be laid off: {why}"), why=why(lang, r.reason)))
@@ -227,8 +225,6 @@ def _take_okey_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) ->
     okey = okey_of(ind)
     body = _indicator(lang, ind) + _onto_row(lang, ex.values["onto"], ind) + " ⇄ " + row(lang, GAME, [ex.values["give"]], okey)
     r = outcome.detail
-    if r is None:
-        return body + badge(lang, False, str(outcome.actual))
     return body + badge(lang, r.allowed, why(lang, r.reason))
 
 
@@ -273,8 +269,6 @@ def _side_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
         body += _label(lang, gettext(lang, N_("on the table"))) + table_html(lang, table, ind)
     body += _label(lang, gettext(lang, N_("rack"))) + row(lang, GAME, ex.values["tiles"], okey, cls="kural-rack")
     body += _label(lang, gettext(lang, N_("from the side"))) + row(lang, GAME, [ex.values["side"]], okey)
-    if r is None:
-        return body + badge(lang, False, str(outcome.actual))
     if r.opening is not None and r.opening.melds:
         body += _arrow() + melds_html(lang, GAME, r.opening.melds, okey)
         extra = " · " + t(lang, N_("total {value} (needs {threshold})"), value=r.opening.value, threshold=r.opening.threshold)
@@ -537,8 +531,6 @@ def _player(lang: str, n: int) -> str:
 @figure(GAME, "order")
 def _order_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     order = outcome.detail
-    if not isinstance(order, tuple):
-        return badge(lang, False, str(outcome.actual))
     dealer = gettext(lang, N_("{player} (the dealer)")).format(player=_player(lang, order[0]))
     names = [dealer] + [_player(lang, n) for n in order[1:]]
     direction = okey101.RULESETS.get(ex.variant).direction
