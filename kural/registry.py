@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Callable, Final, Iterable, Literal, Mapping, Optional
 
 from kural.checks import dummy as dummy_checks
@@ -76,7 +77,7 @@ class Game:
         """The engine's answer to one claim, once its pieces are known to fit the game's set."""
         kind = self.kind(check)
         rules = rules if rules is not None else self.rulesets.standard
-        have = Counter(self.supply(rules))
+        have = _supply(self.key, rules)
         for name, value in values.items():
             pieces = list(pieces_in(value))
             if name in kind.limits:
@@ -105,6 +106,12 @@ GAMES: Final[tuple[Game, ...]] = (
          dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK),
 )
 KEYS: Final[tuple[str, ...]] = tuple(g.key for g in GAMES)
+
+
+@lru_cache(maxsize=64)
+def _supply(key: str, rules: Ruleset) -> Counter:
+    """A game's set under a ruleset, counted once (every claim is checked against it)."""
+    return Counter(game(key).supply(rules))
 _BY_KEY: Final[dict[str, Game]] = {g.key: g for g in GAMES}
 
 
