@@ -19,6 +19,11 @@ fields are read by :func:`kural.checks.query.from_text`, the same reader as ``ku
 '18 -5 -10 -3'
 >>> answer({"game": ["dummy"], "check": ["settle"], "totals": ["520", "300"]}, "en")["state"]
 'done'
+>>> q = {"game": ["okey101"], "check": ["opening"], "tiles": ["R10 R11 R12"], "indicator": ["Y1"]}
+>>> answer(dict(q, variant=["threshold_81", "pairs_opener_double"]), "en")["state"]
+'done'
+>>> answer(dict(q, variant=["threshold_81", "threshold_51"]), "en")["message"]
+'“Opening threshold 51” and “Opening threshold 81” cannot be played together: both set the same rule.'
 """
 
 from __future__ import annotations
@@ -26,11 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Optional, Sequence
 
-from kural import registry
+from kural import houserules, registry
 from kural.checks.kinds import ExpectError, FieldType, Outcome, show
 from kural.checks.query import from_text, query_of  # noqa: F401  (query_of: the inverse, for the links)
 from kural.core.errors import KuralError
 from kural.core.notation import NotationError
+from kural.core.rulesets import VariantClash
 from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext
 from kural.problems import MESSAGES
@@ -44,7 +50,6 @@ NOT_CHECK = N_("“{token}” is not something this game can check: {expected}."
 MISSING = N_("Fill in “{field}”.")
 BAD_TOKEN = N_("“{token}” in “{field}”: {detail}")
 BAD_VALUE = N_("“{field}”: {found} is not right here (expected {expected}).")
-ONE_VARIANT = N_("Only one house rule at a time for now: choose one of {names}.")
 UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
 REFUSED = N_("The engine cannot decide this: {detail}")
 TOKEN_REFUSED = N_("“{token}”: {detail}")
@@ -137,13 +142,15 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
     if check not in g.kinds:
         msg = NOT_CHECK if check else NO_CHECK
         raise _Refusal(gettext(lang, msg).format(expected=", ".join(g.kinds), token=check), "check", check)
-    variants = [v.strip() for v in query.get("variant", ()) if v.strip() and v.strip() != "standard"]
-    if len(variants) > 1:
-        raise _Refusal(gettext(lang, ONE_VARIANT).format(names=", ".join(variants)), "variant", variants[1])
-    name = variants[0] if variants else "standard"
-    if name not in g.rulesets.names():
-        raise _Refusal(gettext(lang, UNKNOWN_VARIANT).format(name=name), "variant", name)
-    rules = g.rulesets.get(name)
+    # Several house rules combine ("a+b" or the parameter given once per rule), or are refused with the reason.
+    variants = [p.strip() for v in query.get("variant", ()) for p in v.split("+") if p.strip() and p.strip() != "standard"]
+    for name in variants:
+        if name not in g.rulesets.names():
+            raise _Refusal(gettext(lang, UNKNOWN_VARIANT).format(name=name), "variant", name)
+    try:
+        rules = houserules.rules_for(game, variants)
+    except VariantClash as e:
+        raise _Refusal(houserules.clash_text(lang, game, e), "variant", str(e.values["second"])) from None
     values: dict[str, Any] = {}
     raw: dict[str, Any] = {}
     for fname, ftype, required in fields(game, check):

@@ -66,8 +66,15 @@ def check_fields(game: str, words: Sequence[str], indicator: Optional[str]) -> d
 def cmd_check(args: argparse.Namespace) -> int:
     from kural.report import check, error_text
 
+    from kural.core.rulesets import VariantClash
+    from kural.houserules import clash_text
+
+    variant = "+".join(args.variant or ["standard"])
     try:
-        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), args.variant, args.mode)
+        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), variant, args.mode)
+    except VariantClash as e:
+        _err(gettext(args.lang, N_("error: {detail}")).format(detail=clash_text(args.lang, args.game, e)))
+        return 2
     except KuralError as e:
         _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e, args.game)))
         return 2
@@ -120,7 +127,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("tiles", nargs="*", metavar="TILES|FIELD=VALUE",
                    help="tiles (R5 Y12 F J) or cards (QS 10H), and any field of the kind as FIELD=VALUE")
     c.add_argument("--indicator", help="the indicator tile (okey, okey101)")
-    c.add_argument("--variant", default="standard", help="a named ruleset")
+    c.add_argument("--variant", action="append", help="a named ruleset; give it more than once to combine house rules")
     c.add_argument("--as", dest="mode", choices=kinds, metavar="KIND",
                    help="the example kind to decide: " + ", ".join(kinds) + " (default: by the game and the tiles)")
     c.add_argument("--lang", choices=LANGS, default="en")

@@ -38,6 +38,7 @@ MESSAGES: Final = {
     "id_range": N_("the ID must be between 101 and 999, found {value}"),
     "duplicate_id": N_("the ID {id} is already used by {other}"),
     "missing_reference": N_("refers to rule {ref}, which does not exist"),
+    "bad_replaces": N_("only a variant's record can replace a rule, and only a standard rule of its own game ({ref})"),
     "unknown_game": N_("unknown game '{value}' (expected one of: {expected})"),
     "no_game": N_("cannot tell which game this is: put the file under rules/<game>/ or give a top-level 'game:'"),
     "unknown_variant": N_("{game} has no variant '{value}' (known: {expected})"),

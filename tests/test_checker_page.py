@@ -32,6 +32,7 @@ def test_the_form_offers_every_kind_and_ruleset_of_every_game(lang):
     assert offered == {(g.key, k) for g in registry.GAMES for k in g.kinds}
     for g in spec["games"]:
         assert [v["key"] for v in g["variants"]] == registry.game(g["key"]).rulesets.names()
+        assert sorted(v["key"] for c in g["choices"] for v in c["variants"]) == sorted(registry.game(g["key"]).rulesets.names()[1:])
         for k in g["kinds"]:
             want = [*registry.game(g["key"]).kind(k["key"]).fields, *registry.game(g["key"]).kind(k["key"]).optional]
             assert [f["name"] for f in k["fields"]] == want

@@ -9,6 +9,13 @@ changed; each change cites where that reading comes from.  A game's rulesets are
 101
 >>> RULESETS.get("threshold_81").opening_threshold
 81
+>>> combo = RULESETS.combined(["threshold_81", "pairs_opener_double"])
+>>> combo.name, combo.opening_threshold, combo.pairs_opener_multiplier
+('threshold_81+pairs_opener_double', 81, 2)
+>>> RULESETS.combined(["threshold_81", "threshold_121"])
+Traceback (most recent call last):
+...
+kural.core.rulesets.VariantClash: threshold_81 and threshold_121 both change opening_threshold (81, 121)
 >>> RULESETS.get("nope")
 Traceback (most recent call last):
 ...
@@ -38,6 +45,22 @@ class VariantError(KuralError):
     code = "variant_clash"
 
 
+class VariantClash(VariantError):
+    """Two house rules that cannot be played together: both set one parameter, to different values, or the
+    game's own rules say they exclude each other (:meth:`Ruleset.clash`)."""
+
+    code = "variant_clash"
+
+    def __init__(self, game: str, first: str, second: str, param: str, why: str = "",
+                 values: tuple[Any, Any] = ()) -> None:
+        if why:
+            message = f"{first} and {second} cannot be combined: {why}"
+        else:
+            message = f"{first} and {second} both change {param} ({values[0]}, {values[1]})"
+        super().__init__("", message, game=game, first=first, second=second, param=param, why=why)
+        self.first, self.second, self.param = first, second, param
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """Base of every game's ruleset.  ``changes`` maps each changed parameter to its source."""
@@ -51,6 +74,26 @@ class Ruleset:
         """The rule parameters (everything but the name, description and sources)."""
         skip = {"name", "description", "changes"}
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in skip}
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The named variants this ruleset combines (none for the standard).
+
+        >>> from kural.games.okey101 import RULESETS
+        >>> RULESETS.combined(["katlamali", "threshold_81"]).parts
+        ('threshold_81', 'katlamali')
+        """
+        return () if self.name == "standard" else tuple(self.name.split("+"))
+
+    def changed(self, base: "Ruleset") -> dict[str, Any]:
+        """The parameters this ruleset sets differently from ``base`` (only those a variant can set)."""
+        settable = {f.name for f in dataclasses.fields(self) if f.init} - {"name", "description", "changes"}
+        return {k: v for k, v in self.params().items() if k in settable and v != getattr(base, k)}
+
+    def clash(self) -> tuple[str, str, str] | None:
+        """Why this combination of house rules cannot be played: (first, second, reason code), or None.
+        Games override it for variants that set different parameters but exclude each other."""
+        return None
 
     def variant(self, name: str, description: str, sources: Mapping[str, str], **changes: Any) -> "Ruleset":
         """A new ruleset: this one with ``changes``; ``sources`` cites each changed parameter."""
@@ -69,10 +112,12 @@ class Rulesets(Mapping[str, R], Generic[R]):
     def __init__(self, game: str, rulesets: Iterable[R]) -> None:
         self.game = game
         self._by_name: dict[str, R] = {}
+        self._order: list[str] = []
         for rs in rulesets:
             if rs.name in self._by_name:
                 raise VariantError("", f"{game}: two rulesets named {rs.name!r}", name=rs.name)
             self._by_name[rs.name] = rs
+            self._order.append(rs.name)
         if "standard" not in self._by_name:
             raise VariantError("", f"{game}: no standard ruleset", name="standard")
 
@@ -81,10 +126,46 @@ class Rulesets(Mapping[str, R], Generic[R]):
         return self._by_name["standard"]
 
     def get(self, name: str = "standard") -> R:  # type: ignore[override]
+        if name and "+" in name:
+            return self.combined(name.split("+"))
         try:
             return self._by_name[name or "standard"]
         except KeyError:
             raise UnknownRuleset(self.game, name, self.names()) from None
+
+    def combined(self, names: Iterable[str]) -> R:
+        """The standard with each named variant's changes: variants that set different parameters combine;
+        two that set one parameter to different values clash (:class:`VariantClash`).  The order of the
+        names does not matter: the result is named in the book's order."""
+        wanted = {n for n in names if n and n != "standard"}
+        for n in wanted:
+            self.get(n)  # unknown names are refused by name
+        chosen = [n for n in self._order if n in wanted]
+        if not chosen:
+            return self.standard
+        if len(chosen) == 1:
+            return self._by_name[chosen[0]]
+        base = self.standard
+        values: dict[str, Any] = {}
+        setter: dict[str, str] = {}
+        sources: dict[str, str] = {}
+        for n in chosen:
+            rs = self._by_name[n]
+            for param, value in rs.changed(base).items():
+                if param in values and values[param] != value:
+                    raise VariantClash(self.game, setter[param], n, param, values=(values[param], value))
+                values[param] = value
+                setter.setdefault(param, n)
+            sources.update(rs.changes)
+        out = dataclasses.replace(base, name="+".join(chosen), description="", changes=sources, **values)
+        why = out.clash()
+        if why is not None:
+            raise VariantClash(self.game, why[0], why[1], "", why[2])
+        return out
+
+    def in_order(self) -> list[str]:
+        """The names as the game lists them: the standard, then its variants in the order they are defined."""
+        return list(self._order)
 
     def names(self) -> list[str]:
         return sorted(self._by_name, key=lambda n: (n != "standard", n))
@@ -102,4 +183,4 @@ class Rulesets(Mapping[str, R], Generic[R]):
         return f"Rulesets({self.game!r}, {self.names()!r})"
 
 
-__all__ = ["Ruleset", "Rulesets", "UnknownRuleset", "VariantError"]
+__all__ = ["Ruleset", "Rulesets", "UnknownRuleset", "VariantError", "VariantClash"]

@@ -503,8 +503,16 @@ def _cross_check(corpus: Corpus) -> None:
             seen[(rec.game, rec.id)] = rec
     games_loaded = {r.game for r in corpus.records}
     for rec in corpus.records:
-        for ref in rec.see_also:
+        for name in ("see_also", "replaces"):
+            for ref in getattr(rec, name):
+                game, rid = ref.split(":")
+                if game in games_loaded and (game, int(rid)) not in seen:
+                    corpus.problems.append(Problem(rec.file, rec.lines.get(name, rec.line), rec.key, name,
+                                                   "missing_reference", {"ref": ref}))
+        # A variant's text stands in for standard rules of its own game, never for another variant's.
+        for ref in rec.replaces:
             game, rid = ref.split(":")
-            if game in games_loaded and (game, int(rid)) not in seen:
-                corpus.problems.append(Problem(rec.file, rec.lines.get("see_also", rec.line), rec.key, "see_also",
-                                               "missing_reference", {"ref": ref}))
+            target = seen.get((game, int(rid)))
+            if rec.variant == "standard" or game != rec.game or (target is not None and target.variant != "standard"):
+                corpus.problems.append(Problem(rec.file, rec.lines.get("replaces", rec.line), rec.key, "replaces",
+                                               "bad_replaces", {"ref": ref}))

@@ -72,6 +72,7 @@ class Record:
     sources: tuple[Source, ...] = field(metadata=spec("sources", N_("where the rule comes from")))
     variant: str = field(default="standard", metadata=spec("variant", N_("standard, or the named variant this rule belongs to"), False))
     see_also: tuple[str, ...] = field(default=(), metadata=spec("refs", N_("related rules: an ID of this game, or game:ID"), False))
+    replaces: tuple[str, ...] = field(default=(), metadata=spec("refs", N_("for a variant: the standard rules whose text it replaces when a table plays it"), False))
     params: Mapping[str, Any] = field(default_factory=dict, metadata=spec("params", N_("numbers the rule states, by engine parameter"), False))
     examples: tuple[Example, ...] = field(default=(), metadata=spec("examples", N_("machine-checked claims"), False))
     worked: tuple[Worked, ...] = field(default=(), metadata=spec("worked", N_("worked examples the engine generates on the page"), False))

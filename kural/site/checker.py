@@ -18,7 +18,7 @@ import json
 from html import escape
 from typing import Any, Final, Mapping, Optional
 
-from kural import registry
+from kural import houserules, registry
 from kural.browser import FIELD_LABELS, field_label, is_list, query_of
 from kural.explain import card_label, tile_label
 from kural.i18n import N_, gettext
@@ -31,6 +31,7 @@ from kural.registry import game_name
 GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
 
 TITLE = N_("Check a hand")
+PARAM_CHOICE = N_("One of: {names}")
 LEAD = N_("Type or tap the tiles or cards, choose what to check, and the rule engine that checks every example on this site gives its verdict, here in your browser. The link below the form holds the whole claim: send it to the other players.")
 NOSCRIPT = N_("The checker runs the rule engine in your browser, and that needs JavaScript. Without it, install Kural and use the command line: kural check okey101 R10 R11 R12 K13 B13 Y13 --indicator Y1")
 
@@ -79,7 +80,8 @@ PIECE_TYPES: Final = {"tiles", "tile", "tile_list", "cards", "card", "taken", "t
 SINGLE: Final = {"tile", "card"}
 
 WORDS: Final = {
-    "game": N_("Game"), "kind": N_("What to check"), "variant": N_("Rules"), "standard": N_("standard rules"),
+    "game": N_("Game"), "kind": N_("What to check"), "variant": N_("House rules"), "standard": N_("standard rules"),
+    "chosen": N_("{n} chosen"),
     "check": N_("Check"), "link": N_("Link to this claim"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
     "loading": N_("Loading the rule engine…"), "failed": N_("The rule engine could not be loaded. Reload the page to try again."),
@@ -161,22 +163,30 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         games.append({"key": game, "name": game_name(lang, game), "pieces": "cards" if game == "dummy" else "tiles",
                       "special": "" if game == "dummy" else ("J" if game == "rummikub" else "F"),
                       "palette": _palette(lang, game), "kinds": kinds,
-                      "variants": [{"key": v, "label": _variant_label(lang, game, v)} for v in registry.game(game).rulesets.names()]})
+                      "variants": [{"key": v, "label": _variant_label(lang, game, v)} for v in registry.game(game).rulesets.names()],
+                      "choices": [{"legend": houserules.variant_name(lang, game, c.variants[0]) if len(c.variants) == 1
+                                   else t(lang, PARAM_CHOICE).format(names=" / ".join(houserules.variant_name(lang, game, v) for v in c.variants)),
+                                   "variants": [{"key": v, "label": houserules.variant_name(lang, game, v)} for v in c.variants]}
+                                  for c in houserules.choices(game)]})
     return {"lang": lang, "games": games, "cards": _palette(lang, "dummy"), "words": {k: t(lang, v) for k, v in WORDS.items()}}
 
 
-def _json_script(data: Any) -> str:
+def engine_attrs(root: str) -> str:
+    """Where a page finds Pyodide, the engine and the worker (the checker and the house-rules panel)."""
+    engine, _ = web.engine_zip()
+    return (f'data-pyodide="{root}{web.PYODIDE_DIR}/" '
+            f'data-engine="{root}{web.ENGINE_DIR}/{engine}" data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js" '
+            f'data-pyodide-version="{escape(web.pyodide_version())}"')
+
+
+def json_script(data: Any) -> str:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[str, Any]]] = None) -> str:
     """The Markdown of ``check/index.md`` (a heading and one block of HTML)."""
-    engine, _ = web.engine_zip()
-    root = "../../"
-    attrs = (f'data-lang="{lang}" data-pyodide="{root}{web.PYODIDE_DIR}/" '
-             f'data-engine="{root}{web.ENGINE_DIR}/{engine}" data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js" '
-             f'data-pyodide-version="{escape(web.pyodide_version())}"')
+    attrs = f'data-lang="{lang}" ' + engine_attrs("../../")
     w = {k: escape(t(lang, v)) for k, v in WORDS.items()}
     html = (
         f'<div class="kural-checker" id="kural-checker" {attrs}>'
@@ -186,8 +196,9 @@ def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         f'<div class="kural-check-row">'
         f'<label for="kural-game">{w["game"]}</label><select id="kural-game" name="game"></select>'
         f'<label for="kural-kind">{w["kind"]}</label><select id="kural-kind" name="check"></select>'
-        f'<label for="kural-variant">{w["variant"]}</label><select id="kural-variant" name="variant"></select>'
         f'</div>'
+        f'<details class="kural-variants-box"><summary>{w["variant"]}: <span id="kural-variants-count">{w["standard"]}</span></summary>'
+        f'<div id="kural-variants" class="kural-variants" role="group" aria-label="{w["variant"]}"></div></details>'
         f'<p id="kural-kind-doc" class="kural-kind-doc"></p>'
         f'<div id="kural-fields" class="kural-fields"></div>'
         f'<div id="kural-palette" class="kural-palette" role="group"></div>'
@@ -198,7 +209,7 @@ def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         f'<section id="kural-verdict" class="kural-verdict-box" aria-live="polite" aria-label="{w["answer"]}" data-state=""></section>'
         f'<p class="kural-share" id="kural-share" hidden><span>{w["link"]}:</span> <a id="kural-link" href="./">./</a> '
         f'<button type="button" class="md-button" id="kural-copy">{w["copy"]}</button> <span id="kural-copied" role="status"></span></p>'
-        f'<script type="application/json" id="kural-check-spec">{_json_script(checker_spec(lang, examples))}</script>'
+        f'<script type="application/json" id="kural-check-spec">{json_script(checker_spec(lang, examples))}</script>'
         f'<link rel="stylesheet" href="../assets/kural/kural-check.css">'
         f'<script src="../assets/kural/kural-check.js" defer></script>'
         f'</div>'
@@ -215,7 +226,7 @@ def first_examples(corpus: Any) -> dict[tuple[str, str], Mapping[str, Any]]:
     return out
 
 
-CHECK_ASSETS: Final = ("kural-check.js", "kural-check.css")
+CHECK_ASSETS: Final = ("kural-check.js", "kural-check.css", "kural-house.js")
 
 
 def add_checker(files: Any, config: Any, lang: str, corpus: Any) -> None:

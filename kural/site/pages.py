@@ -18,7 +18,7 @@ from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
-from kural.site import reading
+from kural.site import house, reading
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -103,7 +103,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     text = rec.text_in(lang)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
-            f'<div class="kural-text">{reading.linked_paragraphs(text, rec.game, lang, glossary)}</div>']
+            f'<div class="kural-text">{reading.linked_paragraphs(text, rec.game, lang, glossary)}</div>'
+            + house.replacements_html(rec, corpus, lang, glossary)]
     lazy = []
     if rec.examples:
         figs = []
@@ -154,6 +155,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         out.append(f"## {md_text(t(lang, reading.HOW_TO_PLAY))} {{ #how-to-play }}\n")
         out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
     if records:
+        out.append(house.panel_html(game, corpus, lang, _sources_html))
         out.append(reading.category_menu(lang, keys) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
     for key in keys:

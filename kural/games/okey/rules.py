@@ -52,6 +52,14 @@ class OkeyRules(Ruleset):
     single_colours: str = "RK"
     top_two_win: bool = False
 
+    def clash(self) -> tuple[str, str, str] | None:
+        # Elimination ends at 0 counting down; the count-up game starts there.  The simplified deal has no die.
+        if self.elimination and self.count_up:
+            return ("count_up", "elimination", "count_up_elimination")
+        if self.simplified_deal and self.one_throw:
+            return ("simplified_deal", "one_throw", "simplified_no_die")
+        return None
+
     @property
     def meld_rules(self) -> MeldRules:
         # 12-13-1 is a run; 13-1-2 is not (seed 000; seed 001's examples agree).

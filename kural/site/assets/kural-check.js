@@ -10,7 +10,8 @@
   var form = document.getElementById("kural-check-form");
   var gameSel = document.getElementById("kural-game");
   var kindSel = document.getElementById("kural-kind");
-  var variantSel = document.getElementById("kural-variant");
+  var variantsBox = document.getElementById("kural-variants");
+  var variantsCount = document.getElementById("kural-variants-count");
   var fieldsBox = document.getElementById("kural-fields");
   var palette = document.getElementById("kural-palette");
   var verdict = document.getElementById("kural-verdict");
@@ -23,7 +24,7 @@
     version: box.dataset.pyodideVersion || ""
   };
   var workerUrl = new URL(box.dataset.worker, location.href).href;
-  var worker = null, pending = {}, nextId = 1, asked = false, timer = null, extraVariants = [];
+  var worker = null, pending = {}, nextId = 1, asked = false, timer = null;
   var target = null;  // the pieces input the palette adds to
   window.kuralCheckTimings = [];  // [progress, ms since the worker started]: for the benchmark
 
@@ -259,17 +260,49 @@
     g.kinds.forEach(function (k) { kindSel.appendChild(el("option", { value: k.key }, k.title)); });
     if (q.check) kindSel.value = q.check;
     if (!kindSel.value) kindSel.value = g.kinds[0].key;
-    variantSel.textContent = "";
-    g.variants.forEach(function (v) { variantSel.appendChild(el("option", { value: v.key }, v.key === "standard" ? W.standard : v.label)); });
-    if (q.variant && q.variant.length) variantSel.value = q.variant[0];
-    if (!variantSel.value) variantSel.value = "standard";
+    fillVariants((q.variant || []).reduce(function (all, v) { return all.concat(v.split("+")); }, []));
+  }
+  // House rules: one choice per rule that varies, as on the game pages (a checkbox, or radios with the
+  // standard first when several house rules set the same rule). The engine refuses a combination it
+  // cannot play, with its reason.
+  function fillVariants(names) {
+    var g = game();
+    variantsBox.textContent = "";
+    g.choices.forEach(function (c, i) {
+      var choice = c.variants;
+      var group = "kural-house-" + i;
+      function option(v, type) {
+        var row = el("div", { class: "kural-house-option" });
+        var input = el("input", { type: type, id: group + "-" + v.key, name: group, value: v.key, "data-variant": v.key });
+        if (names.indexOf(v.key) >= 0) input.checked = true;
+        row.appendChild(input);
+        row.appendChild(el("label", { for: input.id }, v.label));
+        return row;
+      }
+      if (choice.length === 1) { variantsBox.appendChild(option(choice[0], "checkbox")); return; }
+      var set = el("fieldset", { class: "kural-house-choice" });
+      set.appendChild(el("legend", {}, c.legend || W.variant));
+      var std = option({ key: "", label: W.standard }, "radio");
+      std.querySelector("input").removeAttribute("data-variant");
+      set.appendChild(std);
+      choice.forEach(function (v) { set.appendChild(option(v, "radio")); });
+      if (!set.querySelector("input:checked")) std.querySelector("input").checked = true;
+      variantsBox.appendChild(set);
+    });
+    countVariants();
+  }
+  function chosenVariants() {
+    return Array.prototype.map.call(variantsBox.querySelectorAll("input[data-variant]:checked"), function (i) { return i.dataset.variant; });
+  }
+  function countVariants() {
+    var n = chosenVariants().length;
+    variantsCount.textContent = n ? fmt(W.chosen, { n: n }) : W.standard;
   }
 
   // --- the claim as a query (the URL) and back ------------------------------------------------------------
   function query() {
     var q = [["game", gameSel.value], ["check", kindSel.value]];
-    if (variantSel.value && variantSel.value !== "standard") q.push(["variant", variantSel.value]);
-    extraVariants.forEach(function (v) { q.push(["variant", v]); });
+    chosenVariants().forEach(function (v) { q.push(["variant", v]); });
     kind().fields.forEach(function (f) {
       var wrap = fieldsBox.querySelector('[data-name="' + f.name + '"]');
       if (!wrap) return;
@@ -381,12 +414,11 @@
   var q = {};
   params.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
   fillSelects({ game: (q.game || [])[0], check: (q.check || [])[0], variant: q.variant });
-  extraVariants = (q.variant || []).slice(1);
   renderFields(q);
   form.hidden = false;
-  gameSel.addEventListener("change", function () { extraVariants = []; fillKinds({}); renderFields({}); changed(); });
+  gameSel.addEventListener("change", function () { fillKinds({}); renderFields({}); changed(); });
   kindSel.addEventListener("change", function () { renderFields({}); changed(); });
-  variantSel.addEventListener("change", function () { extraVariants = []; changed(); });
+  variantsBox.addEventListener("change", function () { countVariants(); changed(); });
   fieldsBox.addEventListener("input", changed);
   fieldsBox.addEventListener("change", changed);
   form.addEventListener("submit", function (e) { e.preventDefault(); updateLink(); ask(asMap(query())); });

@@ -1,0 +1,124 @@
+"""House rules: a game's variants as the choices a table makes — which combine, and why some cannot.
+
+Variants that set the same parameter are one choice (the standard reading or one of them); variants
+that set different parameters combine, unless the game says they exclude each other
+(:meth:`kural.core.rulesets.Ruleset.clash`).  Everything here is derived from the rulesets: a new
+variant appears in the choices, the page's panel and the checker without a line written here.
+
+>>> [g.variants for g in choices("okey101")][:2]
+[('threshold_51', 'threshold_81', 'threshold_121'), ('katlamali',)]
+>>> rules_for("okey101", ["pairs_opener_double", "threshold_81"]).name
+'threshold_81+pairs_opener_double'
+>>> excluded("okey")["count_up"]
+{'elimination': 'count_up_elimination'}
+>>> clash_text("en", "okey101", clash_of("okey101", ["threshold_81", "threshold_121"]))
+'“Opening threshold 81” and “Opening threshold 121” cannot be played together: both set the same rule.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Final, Iterable, Optional, Sequence
+
+from kural import registry
+from kural.core.rulesets import Ruleset, VariantClash
+from kural.i18n import N_, gettext
+
+CLASH = N_("“{first}” and “{second}” cannot be played together: {why}.")
+# Why two house rules exclude each other (the codes come from each game's ``clash``).
+CLASH_WHY: Final = {
+    "": N_("both set the same rule"),
+    "count_up_elimination": N_("elimination ends at 0 counting down, and counting up starts at 0"),
+    "simplified_no_die": N_("the simplified deal throws no die"),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One rule that varies: the standard reading, or one of ``variants`` (which set ``params``)."""
+
+    game: str
+    variants: tuple[str, ...]
+    params: tuple[str, ...]
+
+
+@lru_cache(maxsize=None)
+def choices(game: str) -> tuple[Choice, ...]:
+    """The game's house rules grouped into choices: variants joined when they set one parameter to different
+    values (so they can never be played together); variants that agree on a parameter still combine."""
+    book = registry.game(game).rulesets
+    standard = book.standard
+    names = [n for n in _book_order(game) if n != "standard"]
+    sets = {n: book.get(n).changed(standard) for n in names}
+
+    def clash(a: str, b: str) -> bool:
+        return any(p in sets[b] and sets[b][p] != v for p, v in sets[a].items())
+
+    groups: list[list[str]] = []
+    for n in names:
+        joined = [g for g in groups if any(clash(n, m) for m in g)]
+        merged = [m for g in joined for m in g] + [n]
+        groups = [g for g in groups if g not in joined] + [merged]
+    order = {n: i for i, n in enumerate(names)}
+    groups.sort(key=lambda g: min(order[n] for n in g))
+    return tuple(Choice(game, tuple(sorted(g, key=order.__getitem__)),
+                        tuple(sorted({p for n in g for p in sets[n]}))) for g in groups)
+
+
+def _book_order(game: str) -> list[str]:
+    return registry.game(game).rulesets.in_order()
+
+
+@lru_cache(maxsize=None)
+def excluded(game: str) -> dict[str, dict[str, str]]:
+    """Pairs of variants from different choices that the engine refuses together: name -> name -> reason."""
+    out: dict[str, dict[str, str]] = {}
+    book = registry.game(game).rulesets
+    for a, b in combinations([n for c in choices(game) for n in c.variants], 2):
+        if any(a in c.variants and b in c.variants for c in choices(game)):
+            continue
+        try:
+            book.combined([a, b])
+        except VariantClash as e:
+            out.setdefault(a, {})[b] = e.values.get("why", "")
+            out.setdefault(b, {})[a] = e.values.get("why", "")
+    return out
+
+
+def rules_for(game: str, names: Iterable[str]) -> Any:
+    """The ruleset a table plays: the standard with the named house rules (raises :class:`VariantClash`)."""
+    return registry.game(game).rulesets.combined(list(names))
+
+
+def clash_of(game: str, names: Sequence[str]) -> Optional[VariantClash]:
+    """Why these house rules cannot be played together, or None."""
+    try:
+        rules_for(game, names)
+    except VariantClash as e:
+        return e
+    return None
+
+
+def variant_name(lang: str, game: str, name: str) -> str:
+    """A ruleset's name in the reader's language (a combination: its parts, joined)."""
+    book = registry.game(game).rulesets
+    parts = name.split("+") if name and name != "standard" else ["standard"]
+    return " + ".join(gettext(lang, book.get(p).description) if book.get(p).description else p for p in parts)
+
+
+def clash_text(lang: str, game: str, error: VariantClash) -> str:
+    why = str(error.values.get("why", ""))
+    return gettext(lang, CLASH).format(first=variant_name(lang, game, str(error.values["first"])),
+                                       second=variant_name(lang, game, str(error.values["second"])),
+                                       why=gettext(lang, CLASH_WHY.get(why, CLASH_WHY[""])))
+
+
+def changed_params(rules: Ruleset) -> dict[str, Any]:
+    """What a ruleset sets differently from its game's standard."""
+    return rules.changed(registry.game(rules.game).rulesets.standard)
+
+
+__all__ = ["Choice", "choices", "excluded", "rules_for", "clash_of", "variant_name", "clash_text", "changed_params",
+           "CLASH", "CLASH_WHY"]

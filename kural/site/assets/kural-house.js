@@ -1,0 +1,238 @@
+// Kural: a game page as your table plays it. The house-rules panel (kural.site.house) keeps the choice in the
+// URL (?variant=A&variant=B, the contract in DESIGN.md), shows each chosen house rule's text where it replaces
+// a rule, and has the rule engine of the checker (Pyodide, in the same Web Worker) judge every example of the
+// page again under the chosen rules: the examples whose verdict changed are marked, with the standard
+// verdict kept beside them. Nothing is loaded until a house rule is chosen.
+(function () {
+  "use strict";
+  var panel = document.getElementById("house-rules");
+  var specNode = document.getElementById("kural-house-spec");
+  if (!panel || !specNode) return;
+  var spec = JSON.parse(specNode.textContent);
+  var W = spec.words;
+  var form = document.getElementById("kural-house-form");
+  var status = document.getElementById("kural-house-status");
+  var bar = document.getElementById("kural-house-progress");
+  var playing = document.getElementById("kural-house-playing");
+  var shareLink = document.getElementById("kural-house-link");
+  var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-variant]"));
+  var config = {
+    pyodide: new URL(panel.dataset.pyodide, location.href).href,
+    engine: new URL(panel.dataset.engine, location.href).href,
+    version: panel.dataset.pyodideVersion || ""
+  };
+  var worker = null, pending = {}, nextId = 1, generation = 0;
+  var originals = new Map();  // figure -> what the page showed under the standard rules
+
+  function fmt(s, args) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
+  function chosen() { return inputs.filter(function (i) { return i.checked && !i.disabled; }).map(function (i) { return i.dataset.variant; }); }
+  function label(name) { return spec.names[name] || name; }
+
+  // --- the choice: exclusions, the URL, the texts --------------------------------------------------------
+  function exclusions(names) {
+    inputs.forEach(function (input) {
+      var why = null;
+      names.forEach(function (n) { if (n !== input.dataset.variant && (spec.excluded[n] || {})[input.dataset.variant]) why = spec.excluded[n][input.dataset.variant]; });
+      var note = input.parentNode.querySelector(".kural-house-why");
+      if (why && !input.checked) {
+        input.disabled = true;
+        if (!note) { note = document.createElement("span"); note.className = "kural-house-why"; note.id = input.id + "-why"; input.parentNode.appendChild(note); }
+        note.textContent = why;
+        input.setAttribute("aria-describedby", note.id);
+      } else {
+        input.disabled = false;
+        if (note) note.remove();
+        input.removeAttribute("aria-describedby");
+      }
+    });
+  }
+  function keepInURL(names) {
+    var url = new URL(location.href);
+    url.searchParams.delete("variant");
+    names.forEach(function (n) { url.searchParams.append("variant", n); });
+    history.replaceState(history.state, "", url.href);
+    shareLink.href = url.href;
+    shareLink.parentNode.hidden = !names.length;
+  }
+  function showTexts(names) {
+    document.querySelectorAll(".kural-rule").forEach(function (rule) {
+      var texts = rule.querySelectorAll(":scope > .kural-house-text");
+      if (!texts.length) return;
+      var any = false;
+      texts.forEach(function (t) { var on = names.indexOf(t.dataset.variant) >= 0; t.hidden = !on; any = any || on; });
+      var standard = rule.querySelector(":scope > .kural-text");
+      if (standard) standard.hidden = any;
+    });
+    playing.hidden = !names.length;
+    playing.textContent = names.length ? fmt(W.playing, { rules: names.map(label).join(" · ") }) : "";
+  }
+
+  // --- the engine ------------------------------------------------------------------------------------------
+  function setProgress(v) {
+    bar.hidden = v >= 100;
+    bar.setAttribute("aria-valuenow", String(v));
+    bar.firstChild.style.width = v + "%";
+  }
+  function startWorker() {
+    if (worker) return;
+    setProgress(2);
+    worker = new Worker(new URL(panel.dataset.worker, location.href).href);
+    worker.onmessage = function (e) {
+      var m = e.data;
+      if (m.type === "progress") { setProgress(m.value); return; }
+      var done = pending[m.id];
+      delete pending[m.id];
+      if (!done) return;
+      if (m.type === "answer") done(m.result);
+      else { setProgress(100); worker.terminate(); worker = null; pending = {}; fail(); }
+    };
+  }
+  function ask(query) {
+    startWorker();
+    return new Promise(function (resolve) {
+      var id = nextId++;
+      pending[id] = resolve;
+      worker.postMessage({ id: id, query: query, lang: spec.lang, config: config });
+    });
+  }
+  function fail() {
+    status.textContent = W.failed;
+    panel.dataset.state = "failed";
+  }
+
+  // --- the examples ----------------------------------------------------------------------------------------
+  function figures() {
+    var out = Array.prototype.slice.call(document.querySelectorAll("figure.kural-example[data-check]"));
+    document.querySelectorAll("template.kural-lazy").forEach(function (t) {
+      out = out.concat(Array.prototype.slice.call(t.content.querySelectorAll("figure.kural-example[data-check]")));
+    });
+    // An example written for a house rule of its own shows that rule whatever the table chose.
+    return out.filter(function (f) {
+      var a = f.querySelector("a.kural-check-link");
+      return a && !new URL(a.getAttribute("href"), location.href).searchParams.has("variant");
+    });
+  }
+  function remember(fig) {
+    if (!originals.has(fig)) {
+      var a = fig.querySelector("a.kural-check-link");
+      originals.set(fig, { figure: fig.querySelector(".kural-figure").outerHTML, actual: fig.dataset.actual,
+                           href: a.getAttribute("href") });
+    }
+    return originals.get(fig);
+  }
+  function restore(fig) {
+    var o = originals.get(fig);
+    if (!o) return;
+    var box = fig.querySelector(".kural-figure");
+    box.outerHTML = o.figure;
+    fig.dataset.actual = o.actual;
+    fig.querySelector("a.kural-check-link").setAttribute("href", o.href);
+    fig.classList.remove("kural-changed");
+    delete fig.dataset.house;
+    var note = fig.querySelector(".kural-changed-note");
+    if (note) note.remove();
+  }
+  function queryOf(href, names) {
+    var q = {};
+    new URL(href, location.href).searchParams.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
+    q.variant = names.slice();
+    return q;
+  }
+  function mark(fig, o, r) {
+    var box = fig.querySelector(".kural-figure");
+    var note = document.createElement("div");
+    note.className = "kural-changed-note";
+    var p = document.createElement("p");
+    p.className = "kural-changed-label";
+    p.textContent = r.state === "done" ? W.changed : fmt(W.refused, { message: r.message });
+    note.appendChild(p);
+    var before = document.createElement("details");
+    var sum = document.createElement("summary");
+    sum.textContent = W.standard;
+    before.appendChild(sum);
+    before.insertAdjacentHTML("beforeend", o.figure);  // the page's own figure, escaped when it was built
+    note.appendChild(before);
+    if (r.state === "done") {
+      var holder = document.createElement("div");
+      holder.innerHTML = r.html;  // the engine's figure: every piece of text in it is escaped by kural.figures
+      box.replaceWith(holder.firstChild);
+    }
+    fig.prepend(note);
+    fig.classList.add("kural-changed");
+    fig.dataset.house = "changed";
+  }
+
+  function judge(names) {
+    var mine = ++generation;
+    var figs = figures();
+    figs.forEach(restore);
+    if (!names.length) {
+      status.textContent = "";
+      panel.dataset.state = "done";
+      return;
+    }
+    panel.dataset.state = worker ? "judging" : "loading";
+    status.textContent = worker ? W.judging : W.loading;
+    var changed = 0, left = figs.length;
+    if (!left) { panel.dataset.state = "done"; return; }
+    figs.forEach(function (fig) {
+      var o = remember(fig);
+      var href = o.href;
+      ask(queryOf(href, names)).then(function (r) {
+        if (mine !== generation) return;
+        if (panel.dataset.state === "loading") { panel.dataset.state = "judging"; status.textContent = W.judging; }
+        var link = fig.querySelector("a.kural-check-link");
+        var url = new URL(href, location.href);
+        names.forEach(function (n) { url.searchParams.append("variant", n); });
+        link.setAttribute("href", url.pathname + url.search);
+        fig.dataset.actual = r.actual || "";
+        if (r.state !== "done" || r.actual !== o.actual) { changed++; mark(fig, o, r); }
+        else fig.dataset.house = "same";
+        if (--left === 0) {
+          status.textContent = fmt(W.judged, { n: figs.length, changed: changed });
+          panel.dataset.state = "done";
+        }
+      });
+    });
+  }
+
+  function apply() {
+    var names = chosen();
+    exclusions(names);
+    names = chosen();
+    keepInURL(names);
+    showTexts(names);
+    judge(names);
+  }
+
+  // --- start: the URL's choice, then every change ----------------------------------------------------------
+  var wanted = new URLSearchParams(location.search).getAll("variant")
+    .reduce(function (all, v) { return all.concat(v.split("+")); }, []);
+  var refused = [];
+  wanted.forEach(function (name) {
+    var input = inputs.filter(function (i) { return i.dataset.variant === name; })[0];
+    if (!input) return;
+    var clash = chosen().filter(function (n) {
+      var same = input.type === "radio" && inputs.some(function (i) { return i.dataset.variant === n && i.name === input.name; });
+      return same || (spec.excluded[n] || {})[name];
+    });
+    if (clash.length) { refused.push((spec.excluded[clash[0]] || {})[name] || label(name)); return; }
+    input.checked = true;
+  });
+  form.hidden = false;
+  if (wanted.length) {
+    panel.open = true;
+    apply();
+    if (refused.length) {
+      var alert = document.createElement("p");
+      alert.className = "kural-error";
+      alert.setAttribute("role", "alert");
+      alert.textContent = refused.join(" ");
+      status.parentNode.insertBefore(alert, status);
+    }
+  } else {
+    panel.dataset.state = "done";
+  }
+  form.addEventListener("change", apply);
+  form.addEventListener("reset", function () { setTimeout(apply, 0); });
+})();

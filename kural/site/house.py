@@ -1,0 +1,142 @@
+"""The house-rules panel of a game page, and the variant texts that stand in for the rules they replace.
+
+The panel lists the game's house rules as :func:`kural.houserules.choices` groups them: one choice per rule
+that varies, the standard reading first, each variant with its rule and sources.  Every input carries
+``data-variant`` (the contract in DESIGN.md); the choice is kept in the URL (``?variant=A&variant=B``).
+With a choice made, kural-house.js shows each chosen variant's text where it replaces a rule and has the
+engine of the checker (Pyodide, in a worker) judge every worked example again under the chosen rules,
+marking those whose verdict changed.  Pairs of house rules the engine refuses together are known at build
+time (:func:`kural.houserules.excluded`) and said in words before any engine is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any, Callable, Final, Mapping, Optional
+
+from kural import houserules, registry
+from kural.i18n import N_, gettext
+from kural.records import Corpus, Record
+from kural.site import checker, reading
+
+TITLE = N_("Your table's house rules")
+LEAD = N_("Choose the house rules your table plays: this page then reads as your table plays, and the rule engine judges every example again under your rules. The link of this page keeps your choice, to share with the other players.")
+STANDARD = N_("The standard rule")
+STANDARD_OF = N_("The standard rule ({rule})")
+NOSCRIPT = N_("Choosing house rules needs JavaScript. Each house rule is a rule of its own, with its examples, at the end of this page.")
+RESET = N_("Back to the standard rules")
+PLAYING = N_("Played here with: {rules}")
+LOADING = N_("Starting the rule engine…")
+JUDGING = N_("Judging the examples again under your house rules…")
+JUDGED = N_("{n} examples judged again under your house rules; {changed} changed.")
+CHANGED = N_("Changed under your house rules (standard rules: {was})")
+REFUSED_NOW = N_("Under your house rules the engine refuses this claim: {message}")
+HOUSE_TEXT = N_("House rule: {name}")
+FAILED = N_("The rule engine could not start in this browser; the examples show the standard rules.")
+NOT_BOTH = N_("not together with “{other}”: {why}")
+SHARE = N_("Link to these rules")
+
+WORDS: Final = {"loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
+                "playing": PLAYING, "failed": FAILED, "standard": STANDARD}
+
+
+def t(lang: str, message: str, **kw: Any) -> str:
+    return gettext(lang, message).format(**kw) if kw else gettext(lang, message)
+
+
+def variant_records(corpus: Corpus, game: str) -> dict[str, list[Record]]:
+    out: dict[str, list[Record]] = {}
+    for rec in corpus.by_game(game):
+        if rec.variant != "standard":
+            out.setdefault(rec.variant, []).append(rec)
+    return out
+
+
+def _option(lang: str, game: str, name: str, recs: list[Record], kind: str, group: str,
+            sources: Callable[[Record, str], str]) -> str:
+    label = escape(houserules.variant_name(lang, game, name))
+    first = recs[0] if recs else None
+    src = (f'<span class="kural-house-src"><a href="#{first.id}">{first.id}</a> · {sources(first, lang)}</span>'
+           if first else "")
+    ident = f"kural-house-{escape(name)}"
+    return (f'<div class="kural-house-option"><input type="{kind}" id="{ident}" name="{escape(group)}" '
+            f'value="{escape(name)}" data-variant="{escape(name)}">'
+            f'<label for="{ident}">{label}</label>{src}</div>')
+
+
+def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, str], str]) -> str:
+    """The house-rules panel: folded, one line tall, until the reader opens it."""
+    choices = houserules.choices(game)
+    if not choices:
+        return ""
+    by_variant = variant_records(corpus, game)
+    blocks = []
+    for i, choice in enumerate(choices):
+        group = f"house-{i}"
+        if len(choice.variants) == 1:
+            name = choice.variants[0]
+            blocks.append(_option(lang, game, name, by_variant.get(name, []), "checkbox", group, sources))
+            continue
+        replaced = _replaced(corpus, game, by_variant.get(choice.variants[0], []))
+        legend = replaced.title_in(lang) if replaced else houserules.variant_name(lang, game, choice.variants[0])
+        std = (t(lang, STANDARD_OF, rule=f"{replaced.id}") if replaced else t(lang, STANDARD))
+        options = [f'<div class="kural-house-option"><input type="radio" id="kural-house-{group}-std" name="{group}" '
+                   f'value="" checked><label for="kural-house-{group}-std">{escape(std)}</label></div>']
+        options += [_option(lang, game, n, by_variant.get(n, []), "radio", group, sources) for n in choice.variants]
+        blocks.append(f'<fieldset class="kural-house-choice"><legend>{escape(legend)}</legend>{"".join(options)}</fieldset>')
+    excluded = {a: {b: t(lang, NOT_BOTH, other=houserules.variant_name(lang, game, b),
+                         why=t(lang, houserules.CLASH_WHY.get(why, houserules.CLASH_WHY[""])))
+                    for b, why in others.items()}
+                for a, others in houserules.excluded(game).items()}
+    names = {n: houserules.variant_name(lang, game, n) for c in choices for n in c.variants}
+    data = {"game": game, "lang": lang, "excluded": excluded, "names": names,
+            "words": {k: t(lang, v) for k, v in WORDS.items()}}
+    return (
+        f'<details class="kural-house" id="house-rules" {checker.engine_attrs("../../")}>'
+        f'<summary>{escape(t(lang, TITLE))}</summary>'
+        f'<p class="kural-house-lead">{escape(t(lang, LEAD))}</p>'
+        f'<noscript><p>{escape(t(lang, NOSCRIPT))}</p></noscript>'
+        f'<form class="kural-house-form" id="kural-house-form" hidden>{"".join(blocks)}'
+        f'<p><button type="reset" class="md-button" id="kural-house-reset">{escape(t(lang, RESET))}</button></p></form>'
+        f'<div class="kural-progress" id="kural-house-progress" role="progressbar" aria-label="{escape(t(lang, LOADING))}" '
+        f'aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" hidden><span></span></div>'
+        f'<p class="kural-house-status" id="kural-house-status" role="status" data-state=""></p>'
+        f'<p class="kural-house-share" hidden><a id="kural-house-link" href="./">{escape(t(lang, SHARE))}</a></p>'
+        f'<script type="application/json" id="kural-house-spec">{checker.json_script(data)}</script>'
+        f'<script src="../assets/kural/kural-house.js" defer></script>'
+        f'</details>\n'
+        # Printed, or read with house rules chosen: which rules this page shows (filled by kural-house.js).
+        f'<p class="kural-house-playing" id="kural-house-playing" hidden></p>\n'
+    )
+
+
+def _replaced(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
+    for rec in recs:
+        for ref in rec.replaces:
+            g, rid = ref.split(":")
+            found = corpus.find(g, int(rid))
+            if found is not None:
+                return found
+    return None
+
+
+def replacements_html(rec: Record, corpus: Corpus, lang: str,
+                      glossary: Mapping[str, Mapping[str, str]] | None) -> str:
+    """The texts of the variants that replace ``rec``, hidden until their house rule is chosen."""
+    if rec.variant != "standard":
+        return ""
+    out = []
+    for other in corpus.by_game(rec.game):
+        if rec.key.replace("/", ":") in other.replaces:
+            name = houserules.variant_name(lang, rec.game, other.variant)
+            tag = (f'<p class="kural-meta"><span class="kural-tag kural-tag-house">{escape(t(lang, HOUSE_TEXT, name=name))}</span> '
+                   f'<a href="#{other.id}">{other.id} · {escape(other.title_in(lang))}</a></p>')
+            out.append(f'<div class="kural-house-text" data-variant="{escape(other.variant)}" hidden>{tag}'
+                       f'{reading.linked_paragraphs(other.text_in(lang), rec.game, lang, glossary)}</div>')
+    return "".join(out)
+
+
+HOUSE_ASSETS: Final = ("kural-house.js",)
+
+__all__ = ["panel_html", "replacements_html", "variant_records", "HOUSE_ASSETS", "WORDS"]
