@@ -30,15 +30,16 @@ PLAYING = N_("Played here with: {rules}")
 LOADING = N_("Starting the rule engine…")
 JUDGING = N_("Judging the examples again under your house rules…")
 JUDGED = N_("{n} examples judged again under your house rules; {changed} changed.")
-CHANGED = N_("Changed under your house rules (standard rules: {was})")
+CHANGED = N_("Changed under your house rules")
 REFUSED_NOW = N_("Under your house rules the engine refuses this claim: {message}")
 HOUSE_TEXT = N_("House rule: {name}")
 FAILED = N_("The rule engine could not start in this browser; the examples show the standard rules.")
 NOT_BOTH = N_("not together with “{other}”: {why}")
 SHARE = N_("Link to these rules")
 
+BEFORE = N_("The same example under the standard rules")
 WORDS: Final = {"loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
-                "playing": PLAYING, "failed": FAILED, "standard": STANDARD}
+                "playing": PLAYING, "failed": FAILED, "before": BEFORE}
 
 
 def t(lang: str, message: str, **kw: Any) -> str:

@@ -109,13 +109,14 @@
     // An example written for a house rule of its own shows that rule whatever the table chose.
     return out.filter(function (f) {
       var a = f.querySelector("a.kural-check-link");
-      return a && !new URL(a.getAttribute("href"), location.href).searchParams.has("variant");
+      var href = originals.has(f) ? originals.get(f).href : a && a.getAttribute("href");
+      return href && !new URL(href, location.href).searchParams.has("variant");
     });
   }
   function remember(fig) {
     if (!originals.has(fig)) {
       var a = fig.querySelector("a.kural-check-link");
-      originals.set(fig, { figure: fig.querySelector(".kural-figure").outerHTML, actual: fig.dataset.actual,
+      originals.set(fig, { figure: fig.querySelector(":scope > .kural-figure").outerHTML, actual: fig.dataset.actual,
                            href: a.getAttribute("href") });
     }
     return originals.get(fig);
@@ -123,7 +124,7 @@
   function restore(fig) {
     var o = originals.get(fig);
     if (!o) return;
-    var box = fig.querySelector(".kural-figure");
+    var box = fig.querySelector(":scope > .kural-figure");
     box.outerHTML = o.figure;
     fig.dataset.actual = o.actual;
     fig.querySelector("a.kural-check-link").setAttribute("href", o.href);
@@ -139,7 +140,7 @@
     return q;
   }
   function mark(fig, o, r) {
-    var box = fig.querySelector(".kural-figure");
+    var box = fig.querySelector(":scope > .kural-figure");
     var note = document.createElement("div");
     note.className = "kural-changed-note";
     var p = document.createElement("p");
@@ -148,7 +149,7 @@
     note.appendChild(p);
     var before = document.createElement("details");
     var sum = document.createElement("summary");
-    sum.textContent = W.standard;
+    sum.textContent = W.before;
     before.appendChild(sum);
     before.insertAdjacentHTML("beforeend", o.figure);  // the page's own figure, escaped when it was built
     note.appendChild(before);
