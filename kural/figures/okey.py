@@ -511,8 +511,9 @@ def random_game(rng: random.Random, rules: Any, rounds: int = 0) -> Game:
 def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rng = random.Random(seed)
     g = random_game(rng, rules, int(args.get("rounds", 0)))
-    return (WorkedFigure(score_table(lang, g) + game_verdict(lang, g),
-                         WorkedClaim("score", {"results": [str(r) for r in g.rounds]}, g.scores)),)
+    results = {"results": [str(r) for r in g.rounds]}
+    return (WorkedFigure(score_table(lang, g), WorkedClaim("score", results, g.scores)),
+            WorkedFigure(game_verdict(lang, g), WorkedClaim("winners", results, g.winners if g.over else ())))
 
 
 # --- a turn, the dealer of a round, the sizes of a deal (kural.games.okey.turn) -----------------------

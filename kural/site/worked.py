@@ -51,7 +51,7 @@ def figure_html(lang: str, game: str, fig: WorkedFigure, variant: str) -> str:
     shown, outcome = claim_outcome(game, fig.claim, variant)
     actual, link = check_link(lang, game, shown, outcome)
     return (f'<figure class="kural-example" data-check="{escape(shown.check)}"{actual}>'
-            f'<div class="kural-figure">{fig.html}</div><figcaption>{fig.note}{link}</figcaption></figure>')
+            f'<div class="kural-figure">{fig.html}</div><figcaption>{fig.note + " " if fig.note else ""}{link}</figcaption></figure>')
 
 
 def figures(game: str, kind: str, lang: str, seed: int, args: Mapping[str, Any], variant: str) -> tuple[WorkedFigure, ...]:
