@@ -56,12 +56,20 @@ def test_every_example_figure_carries_its_verdict_and_its_link(corpus, game):
     page = game_page(game, corpus, "tr")
     figures = re.findall(r'<figure class="kural-example" data-check="([^"]+)" data-actual="([^"]*)">.*?'
                          r'<a class="kural-check-link" href="([^"]+)">', page)
-    examples = [ex for rec in corpus.by_game(game) for ex in rec.examples]
+    from kural.checks.kinds import show
+    from kural.site.worked import claim_outcome, figures as worked_figures
+    # Each rule's examples, then the pictures of its worked examples (kural.site.worked), as (kind, answer).
+    examples = []
+    for rec in corpus.by_game(game):
+        examples += [(ex.check, show(decide(game, ex).actual)) for ex in rec.examples]
+        for w in rec.worked:
+            variant = w.args.get("variant", rec.variant)
+            examples += [(f.claim.check, show(claim_outcome(game, f.claim, variant)[1].actual))
+                         for f in worked_figures(game, w.kind, "tr", w.seed, w.args, variant) if f.claim]
     assert len(figures) == len(examples)
-    for (check, actual, href), ex in zip(figures, examples):
+    for (check, actual, href), (kind, answer) in zip(figures, examples):
         query = parse_qs(urlsplit(unescape(href)).query, keep_blank_values=True)
-        assert query["game"] == [game] and query["check"] == [check]
-        from kural.checks.kinds import show
-        assert unescape(actual) == show(decide(game, ex).actual)
+        assert query["game"] == [game] and query["check"] == [check] == [kind]
+        assert unescape(actual) == answer
         assert browser.answer(query, "tr")["actual"] == unescape(actual)
     assert page.count('class="kural-invite"') == 1

@@ -141,7 +141,7 @@ def test_worked_examples_are_deterministic():
         a = registry.game("okey101").worked[kind]("en", STD, 7, {})
         assert a == registry.game("okey101").worked[kind]("en", STD, 7, {})
         assert a != registry.game("okey101").worked[kind]("en", STD, 8, {})  # another seed, another picture
-    sheet = registry.game("okey101").worked["score_sheet"]("en", STD, 3, {"finish": "pairs_okey"})
+    sheet = "".join(f.html for f in registry.game("okey101").worked["score_sheet"]("en", STD, 3, {"finish": "pairs_okey"}))
     assert 'class="kural-table"' in sheet and sheet.count("<tr>") == 5
 
 

@@ -17,6 +17,7 @@ from kural import checks
 from kural.core.errors import Refusal
 from kural.figures.captions import default_caption
 from kural.figures.checklink import check_link
+from kural.figures.worked import Generator, WorkedClaim, WorkedFigure
 from kural.explain import REASONS, card_label, label, reason, tile_label, word
 from kural.i18n import N_, gettext
 from kural.problems import MESSAGES
@@ -93,9 +94,7 @@ def melds_html(lang: str, game: str, melds: Sequence[Any], okey: Optional[Tile] 
 
 # A figure draws one claim and the engine's answer: fn(lang, game, claim, outcome) -> HTML.
 Figure = Callable[[str, str, Any, checks.Outcome], str]
-# A worked example drawn from the engine for a seed: fn(lang, rules, seed, args) -> HTML (deterministic).
-Generator = Callable[[str, Any, int, Mapping[str, Any]], str]
-F = TypeVar("F", bound=Callable[..., str])
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def table_of(table: dict[str, F]) -> Callable[[str, str], Callable[[F], F]]:
@@ -210,4 +209,4 @@ def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant
             f'<figcaption>{variant}{caption}{link}</figcaption></figure>')
 
 
-__all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator"]
+__all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator", "WorkedClaim", "WorkedFigure"]

@@ -19,10 +19,12 @@ from kural.games import dummy
 from kural.games.dummy import Deal, DummyRules
 from kural.games.dummy.bot import play_deal
 from kural.games.dummy.play import DealScore, DealState, Play
+from kural.checks.dummy import DealFacts
 from kural.i18n import N_, gettext
 from kural.core.notation import SUITS, Card
 from kural.figures.draw import badge, row
 from kural.figures.draw import Figure, Generator, table_of
+from kural.figures.worked import WorkedClaim, WorkedFigure, tiles_text
 
 # This game's figures (by check kind) and worked-example generators, named in kural.registry.
 FIGURES: dict[str, Figure] = {}
@@ -342,17 +344,18 @@ def _near_miss(rng: random.Random, rules: DummyRules) -> tuple[Card, ...]:
     return (Card(start, suit), Card(start + 1, suit), Card(start + 2, other))
 
 
-def _meld_figure(lang: str, cards: Sequence[Card], rules: DummyRules) -> str:
+def _meld_figure(lang: str, cards: Sequence[Card], rules: DummyRules) -> WorkedFigure:
     v = dummy.meld(cards, rules)
     if v.valid:
         verdict = badge(lang, True, f"{word(lang, v.kind)} · {dummy.points(cards, rules)} {word(lang, 'points')}")
     else:
         verdict = badge(lang, False, reason(lang, v.reason, True))
-    return f'<figure class="kural-example"><div class="kural-figure">{cards_row(lang, cards)}{verdict}</div></figure>'
+    return WorkedFigure(cards_row(lang, cards) + verdict,
+                        WorkedClaim("meld", {"cards": tiles_text(cards)}, "valid" if v.valid else "invalid"))
 
 
 @worked(GAME, "melds")
-def _worked_melds(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_melds(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """Valid and invalid melds, drawn at random from the seed and judged by the engine."""
     rules = _rules(rules)
     rng = random.Random(seed)
@@ -365,8 +368,8 @@ def _worked_melds(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> 
         bucket = valid if dummy.meld(cards, rules).valid else invalid
         if len(bucket) < count and cards not in bucket:
             bucket.append(cards)
-    return (f'<p>{escape(gettext(lang, N_("Melds drawn at random, judged by the engine:")))}</p>'
-            f'<div class="kural-examples">{"".join(_meld_figure(lang, m, rules) for m in valid + invalid)}</div>')
+    return (WorkedFigure(f'<p>{escape(gettext(lang, N_("Melds drawn at random, judged by the engine:")))}</p>'),
+            *(_meld_figure(lang, m, rules) for m in valid + invalid))
 
 
 def find_goot(seed: int, rules: DummyRules, at_least: int = 3) -> tuple[tuple[Card, ...], tuple[Card, ...], dummy.Goot]:
@@ -383,34 +386,38 @@ def find_goot(seed: int, rules: DummyRules, at_least: int = 3) -> tuple[tuple[Ca
 
 
 @worked(GAME, "goot")
-def _worked_goot(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_goot(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rules = _rules(rules)
     row_cards, hand, g = find_goot(seed, rules, int(args.get("at_least", 3)))
     play = Play("p1", "goots", tuple(c for c in g.meld if c != g.chosen), g.chosen)
-    return (f'<figure class="kural-example"><div class="kural-figure">{goot_html(lang, row_cards, hand, g)}</div>'
-            f'<figcaption><code>{escape(str(play))}</code></figcaption></figure>')
+    claim = WorkedClaim("goot", {"row": tiles_text(row_cards), "chosen": str(g.chosen), "hand": tiles_text(hand),
+                                 "meld": tiles_text(g.meld)}, g.taken)
+    return (WorkedFigure(goot_html(lang, row_cards, hand, g), claim, f"<code>{escape(str(play))}</code>"),)
 
 
 @worked(GAME, "deal")
-def _worked_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rules = _rules(rules)
-    deal = Deal.shuffled(int(args.get("players", 4)), seed, rules)
-    return f'<figure class="kural-example"><div class="kural-figure">{deal_html(lang, deal)}</div></figure>'
+    players = int(args.get("players", 4))
+    deal = Deal.shuffled(players, seed, rules)
+    return (WorkedFigure(deal_html(lang, deal), WorkedClaim("deal", {"players": players, "seed": seed},
+                                                            DealFacts(len(deal.hands[0]), deal.head))),)
 
 
 @worked(GAME, "scored_deal")
-def _worked_scored_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_scored_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A whole deal played by the engine's player from the seed, and its score sheet."""
     rules = _rules(rules)
-    deal = Deal.shuffled(int(args.get("players", 3)), seed, rules)
+    players = int(args.get("players", 3))
+    deal = Deal.shuffled(players, seed, rules)
     plays = play_deal(deal, rules, seed, float(args.get("care", 0.8)))
     state = DealState(deal, rules)
     for p in plays:
         state.apply(p)
     s = state.score()
-    return (f'<figure class="kural-example"><div class="kural-figure">{deal_html(lang, deal)}</div>'
-            f'{plays_html(lang, plays)}{score_table(lang, s)}'
-            f'<figcaption>{badge(lang, True, ending_text(lang, s))}</figcaption></figure>')
+    claim = WorkedClaim("score", {"players": players, "seed": seed, "plays": [str(p) for p in plays]}, s.totals)
+    return (WorkedFigure(deal_html(lang, deal) + plays_html(lang, plays) + score_table(lang, s), claim,
+                         badge(lang, True, ending_text(lang, s))),)
 
 
 __all__ = ["deal_html", "goot_html", "score_table", "items_table", "plays_html", "find_goot", "item_name",

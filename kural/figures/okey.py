@@ -5,9 +5,9 @@ examples — drawn with shared helpers; a module per kind would scatter them.
 
 Every verdict comes from the engine (:mod:`kural.games.okey`); every word from the catalogs.
 
->>> html = WORKED_OKEY("en", okey.STANDARD, 3, {})
->>> "kural-indicator" in html and "13" in html
-True
+>>> figs = WORKED_OKEY("en", okey.STANDARD, 3, {})
+>>> "kural-indicator" in figs[0].html, [f.claim.check for f in figs], figs[-1].claim.raw["indicator"][1:]
+(True, ['okey', 'okey', 'okey', 'okey'], '13')
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from kural.i18n import N_, gettext
 from kural.core.notation import COLOURS, FAKE, Tile
 from kural.figures.draw import badge, melds_html, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
+from kural.figures.worked import WorkedClaim, WorkedFigure, tiles_text
 
 # This game's figures (by check kind) and worked-example generators, named in kural.registry.
 FIGURES: dict[str, Figure] = {}
@@ -365,7 +366,7 @@ def _natural_tiles() -> list[Tile]:
 
 
 @worked(GAME, "okey")
-def WORKED_OKEY(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def WORKED_OKEY(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """Indicators drawn at random, and always one 13 (its okey is the 1 of the same colour)."""
     rng = random.Random(seed)
     count = int(args.get("count", 3))
@@ -373,11 +374,9 @@ def WORKED_OKEY(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> st
     thirteen = Tile(rng.choice(COLOURS), 13)
     if thirteen not in picks:
         picks.append(thirteen)
-    items = "".join(f'<figure class="kural-example"><div class="kural-figure">{_indicator(lang, ind)}'
-                    f'<span class="kural-indicator"><small>{escape(t(lang, N_("fake okey")))}</small>'
-                    f'{tile_html(lang, GAME, FAKE)}<small>= {escape(tile_label(lang, GAME, okey_of(ind)))}</small></span>'
-                    f'</div></figure>' for ind in picks)
-    return f'<div class="kural-examples">{items}</div>'
+    return tuple(WorkedFigure(f'{_indicator(lang, ind)}<span class="kural-indicator"><small>{escape(t(lang, N_("fake okey")))}</small>'
+                              f'{tile_html(lang, GAME, FAKE)}<small>= {escape(tile_label(lang, GAME, okey_of(ind)))}</small></span>',
+                              WorkedClaim("okey", {"indicator": str(ind)}, okey_of(ind))) for ind in picks)
 
 
 def random_winning(rng: random.Random, rules: Any, okeys: int = 0) -> tuple[list[Tile], Tile]:
@@ -421,17 +420,23 @@ def random_winning(rng: random.Random, rules: Any, okeys: int = 0) -> tuple[list
 
 
 @worked(GAME, "winning_hand")
-def _worked_winning(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_winning(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rng = random.Random(seed)
     tiles, ind = random_winning(rng, rules, int(args.get("okeys", 1)))
+    return (_hand_figure(lang, tiles, ind, rules),)
+
+
+def _hand_figure(lang: str, tiles: Sequence[Tile], ind: Tile, rules: Any) -> WorkedFigure:
+    """A rack, how the engine splits it and its verdict; the claim: the ``hand`` kind."""
     h = okey.hand(tiles, ind, rules)
     ok = okey_of(ind)
-    return (f'<figure class="kural-example"><div class="kural-figure">{_indicator(lang, ind)}{_rack(lang, tiles, ok)}'
-            f'{_arrow()}{hand_body(lang, h, tiles, ok, rules)}{hand_verdict(lang, h, tiles, rules)}</div></figure>')
+    return WorkedFigure(f'{_indicator(lang, ind)}{_rack(lang, tiles, ok)}{_arrow()}{hand_body(lang, h, tiles, ok, rules)}'
+                        f'{hand_verdict(lang, h, tiles, rules)}',
+                        WorkedClaim("hand", {"tiles": tiles_text(tiles), "indicator": str(ind)}, h.kind))
 
 
 @worked(GAME, "seven_pairs")
-def _worked_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rng = random.Random(seed)
     ind = rng.choice(_natural_tiles())
     ok = okey_of(ind)
@@ -441,13 +446,11 @@ def _worked_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> 
     if args.get("okey", True) and rules.okey_completes_pair:
         tiles[rng.randrange(len(tiles))] = ok
     rng.shuffle(tiles)
-    h = okey.hand(tiles, ind, rules)
-    return (f'<figure class="kural-example"><div class="kural-figure">{_indicator(lang, ind)}{_rack(lang, tiles, ok)}'
-            f'{_arrow()}{hand_body(lang, h, tiles, ok, rules)}{hand_verdict(lang, h, tiles, rules)}</div></figure>')
+    return (_hand_figure(lang, tiles, ind, rules),)
 
 
 @worked(GAME, "waits")
-def _worked_waits(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_waits(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rng = random.Random(seed)
     while True:
         tiles, ind = random_winning(rng, rules, 0)
@@ -456,27 +459,33 @@ def _worked_waits(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> 
         if 2 <= len(w.tiles) <= 8:
             break
     tiles.sort(key=lambda x: (x.slot, x.is_fake))
-    return (f'<figure class="kural-example"><div class="kural-figure">{_indicator(lang, ind)}'
-            f'{waits_html(lang, tiles, w, okey_of(ind))}</div></figure>')
+    return (WorkedFigure(_indicator(lang, ind) + waits_html(lang, tiles, w, okey_of(ind)),
+                         WorkedClaim("waits", {"tiles": tiles_text(tiles), "indicator": str(ind)}, w.tiles)),)
 
 
 @worked(GAME, "deal")
-def _worked_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
+    """The stacks and the throws (the ``deal`` kind), then the indicator and each player's tiles (``deal_sizes``)."""
     d = okey.deal(seed, rules)
-    parts = []
+    figures = []
     if d.plan is not None:
-        parts.append(ring_html(lang, d.plan, d.indicator))
-        parts.append(_deal_summary(lang, d.plan))
+        parts = [ring_html(lang, d.plan, d.indicator), _deal_summary(lang, d.plan)]
         if d.rerolls:
             parts.append(f"<p>{escape(t(lang, N_('a fake okey came up: the die is thrown again')))}</p>")
-    parts.append(f'<p>{_indicator(lang, d.indicator)}</p>')
+        seat, pos = d.plan.spare_owner
+        shown = {"spare": f"{seat}:{pos}", "from_bottom": d.plan.indicator_from_bottom,
+                 **{str(s): d.plan.hand_text(s) for s in (1, 2, 3, 4)}, "pile": d.plan.pile_size}
+        figures.append(WorkedFigure("".join(parts), WorkedClaim("deal", {"dice": " ".join(map(str, d.plan.dice))}, shown)))
+    parts = [f'<p>{_indicator(lang, d.indicator)}</p>']
     ok = d.okey
     for seat in (2, 3, 4, 1):
         hand = sorted(d.hand(seat), key=lambda x: x.slot)
         parts.append(f'<p><span class="kural-label">{escape(seat_name(lang, seat))} · {len(hand)}</span><br>'
                      f'{row(lang, GAME, hand, ok, cls="kural-rack")}</p>')
     parts.append(f"<p>{escape(t(lang, N_('{n} tiles stay in the draw pile'), n=len(d.pile)))}</p>")
-    return "".join(parts)
+    sizes = tuple(len(h) for h in d.hands) + (len(d.pile),)
+    figures.append(WorkedFigure("".join(parts), WorkedClaim("deal_sizes", {"deal_no": seed}, sizes)))
+    return tuple(figures)
 
 
 def random_game(rng: random.Random, rules: Any, rounds: int = 0) -> Game:
@@ -499,10 +508,12 @@ def random_game(rng: random.Random, rules: Any, rounds: int = 0) -> Game:
 
 
 @worked(GAME, "scoring")
-def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     rng = random.Random(seed)
     g = random_game(rng, rules, int(args.get("rounds", 0)))
-    return score_table(lang, g) + game_verdict(lang, g)
+    results = {"results": [str(r) for r in g.rounds]}
+    return (WorkedFigure(score_table(lang, g), WorkedClaim("score", results, g.scores)),
+            WorkedFigure(game_verdict(lang, g), WorkedClaim("winners", results, g.winners if g.over else ())))
 
 
 # --- a turn, the dealer of a round, the sizes of a deal (kural.games.okey.turn) -----------------------

@@ -24,6 +24,7 @@ from kural.i18n import N_, gettext
 from kural.core.notation import COLOURS, FAKE, Tile
 from kural.figures.draw import badge, melds_html, opening_badge, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
+from kural.figures.worked import WorkedClaim, WorkedFigure, tiles_text
 
 # This game's figures (by check kind) and worked-example generators, named in kural.registry.
 FIGURES: dict[str, Figure] = {}
@@ -371,28 +372,34 @@ def _draw_until(seed: int, want, size: int, okeys: int, tries: int = 5000) -> tu
 
 
 @worked(GAME, "best_opening")
-def _best_opening(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _best_opening(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A dealt rack (22 tiles by default) that can open, with its best melds and their total."""
     rules = _rules(rules)
     size, okeys = int(args.get("tiles", rules.dealer_tiles)), int(args.get("okeys", 1))
     rack, ind = _draw_until(seed, lambda r, i: okey101.opening(r, i, rules).reaches, size, okeys)
+    return (_opening_figure(lang, rack, ind, rules),)
+
+
+def _opening_figure(lang: str, rack: Sequence[Tile], ind: Tile, rules: Okey101Rules) -> WorkedFigure:
+    """A rack's best melds and their total; the claim: the ``opening`` kind."""
     o = okey101.opening(rack, ind, rules)
-    return opening_html(lang, rack, ind, o)
+    return WorkedFigure(opening_html(lang, rack, ind, o),
+                        WorkedClaim("opening", {"tiles": tiles_text(rack), "indicator": str(ind)}, o.value))
 
 
 @worked(GAME, "short_opening")
-def _short_opening(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _short_opening(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A dealt rack whose best melds fall short of the threshold, and by how much."""
     rules = _rules(rules)
     size, okeys = int(args.get("tiles", rules.tiles_dealt)), int(args.get("okeys", 0))
     lo = int(args.get("at_least", rules.opening_threshold * 3 // 4))
     rack, ind = _draw_until(seed, lambda r, i: lo <= okey101.opening(r, i, rules).value < rules.opening_threshold,
                             size, okeys)
-    return opening_html(lang, rack, ind, okey101.opening(rack, ind, rules))
+    return (_opening_figure(lang, rack, ind, rules),)
 
 
 @worked(GAME, "five_pairs")
-def _five_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _five_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A rack dealt around five pairs (one completed by the okey), and the pairs the engine finds."""
     rules = _rules(rules)
     rng = random.Random(seed)
@@ -420,7 +427,9 @@ def _five_pairs(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> st
             rack.append(tile)
             held.add((tile.colour, tile.number))
     rack.sort(key=lambda t: (t.slot, 0))
-    return pairs_html(lang, rack, ind, okey101.pairs(rack, ind, rules))
+    p = okey101.pairs(rack, ind, rules)
+    return (WorkedFigure(pairs_html(lang, rack, ind, p),
+                         WorkedClaim("pairs", {"tiles": tiles_text(rack), "indicator": str(ind)}, p.count)),)
 
 
 def _round_seats(rng: random.Random, rules: Okey101Rules, finish: str) -> tuple[list[Seat], Tile]:
@@ -449,18 +458,19 @@ def _round_seats(rng: random.Random, rules: Okey101Rules, finish: str) -> tuple[
 
 
 @worked(GAME, "score_sheet")
-def _score_sheet(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _score_sheet(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A full round's score sheet for four players: a finisher, an opener, a pair-opener and an unopened player."""
     rules = _rules(rules)
     finish = str(args.get("finish", "normal"))
     seats, ind = _round_seats(random.Random(seed), rules, finish)
     sheet = okey101.score_round(seats, ind, rules)
-    return (_indicator(lang, ind) + score_table(lang, seats, sheet, ind)
-            + badge(lang, True, gettext(lang, FINISHES[sheet.finish])))
+    return (WorkedFigure(_indicator(lang, ind) + score_table(lang, seats, sheet, ind)
+                         + badge(lang, True, gettext(lang, FINISHES[sheet.finish])),
+                         WorkedClaim("score", {"seats": [str(x) for x in seats], "indicator": str(ind)}, sheet.totals)),)
 
 
 @worked(GAME, "game")
-def _game_sheet(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _game_sheet(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A game of a fixed number of rounds, each scored by the engine; the lowest total wins."""
     rules = _rules(rules)
     rng = random.Random(seed)
@@ -472,11 +482,13 @@ def _game_sheet(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> st
         rng.shuffle(order)  # the finisher sits anywhere
         sheet = okey101.score_round([seats[i] for i in order], ind, rules)
         scores.append(sheet.totals)
-    return game_table(lang, okey101.game(scores))
+    g = okey101.game(scores)
+    return (WorkedFigure(game_table(lang, g), WorkedClaim("game", {"rounds": [list(r) for r in scores]},
+                                                          tuple(i + 1 for i in g.winners))),)
 
 
 @worked(GAME, "islek")
-def _islek(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _islek(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """Melds on the table, a discard that fits one of them (işlek), and its penalty."""
     rules = _rules(rules)
     rng = random.Random(seed)
@@ -497,7 +509,9 @@ def _islek(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
     candidates = [t for t in full_set() if t.is_natural and t != okey and okey101.layoff_targets(t, table, ind, rules)]
     tile = rng.choice(sorted(set(candidates), key=lambda t: (t.slot, 0)))
     d = okey101.discard(tile, table, ind, rules)
-    return discard_html(lang, tile, table, ind, d)
+    return (WorkedFigure(discard_html(lang, tile, table, ind, d),
+                         WorkedClaim("islek", {"discard": str(tile), "indicator": str(ind),
+                                               "table": [tiles_text(m) for m in table]}, d.penalty)),)
 
 
 # --- the turn kinds (order, turn) ----------------------------------------------------------------

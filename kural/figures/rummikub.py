@@ -25,6 +25,7 @@ from kural.core.melds import MeldVerdict
 from kural.core.notation import JOKER, Tile
 from kural.figures.draw import INVALID_MELD, VALID_MELD, badge, card_html, opening_badge, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
+from kural.figures.worked import WorkedClaim, WorkedFigure, tiles_text
 
 # This game's figures (by check kind) and worked-example generators, named in kural.registry.
 FIGURES: dict[str, Figure] = {}
@@ -375,13 +376,8 @@ def _caption(lang: str, text: str) -> str:
     return f'<p class="kural-caption">{escape(text)}</p>'
 
 
-def _figure(inner: str, caption: str = "") -> str:
-    return (f'<figure class="kural-example"><div class="kural-figure">{inner}</div>'
-            f'<figcaption>{caption}</figcaption></figure>')
-
-
 @worked(GAME, "initial_meld")
-def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A seeded rack and its best initial meld; ``want: valid`` (or ``invalid``) draws until the verdict is that."""
     rules = _rules(rules)
     want = args.get("want", "valid") == "valid"
@@ -393,7 +389,8 @@ def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, An
         if o.reaches == want:
             break
     note = t(lang, N_("A rack dealt at random (deal no. {seed}) and the best initial meld the engine finds in it."), seed=seed)
-    return _figure(opening_html(lang, rack, o), _caption(lang, note))
+    return (WorkedFigure(opening_html(lang, rack, o), WorkedClaim("opening", {"tiles": tiles_text(rack)}, o.value),
+                         _caption(lang, note)),)
 
 
 def manipulation(move: str, rng: random.Random) -> tuple[list[tuple[Tile, ...]], list[tuple[Tile, ...]], tuple[Tile, ...]]:
@@ -442,27 +439,33 @@ def manipulation(move: str, rng: random.Random) -> tuple[list[tuple[Tile, ...]],
 
 
 @worked(GAME, "manipulation")
-def _worked_manipulation(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_manipulation(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """One manipulation (``move``: shift, split, substitute, remove_end, remove_group, joker), drawn at random and judged."""
     rules = _rules(rules)
     move = str(args.get("move", "shift"))
     before, after, rack = manipulation(move, random.Random(seed))
     v = rummikub.turn(before, after, rack, True, rules)
-    return _figure(turn_html(lang, before, after, rack, v, rules), _caption(lang, gettext(lang, MOVES[move])))
+    claim = WorkedClaim("turn", {"before": [tiles_text(m) for m in before], "after": [tiles_text(m) for m in after],
+                                 "rack": tiles_text(rack)}, v.code)
+    return (WorkedFigure(turn_html(lang, before, after, rack, v, rules), claim, _caption(lang, gettext(lang, MOVES[move]))),)
 
 
 @worked(GAME, "best_move")
-def _worked_best_move(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_best_move(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A seeded table and rack, and the move that plays the most tiles (``objective: value`` for the most points)."""
     rules = _rules(rules)
     pos = rummikub.random_position(seed, int(args.get("table", 12)), int(args.get("rack", 10)), rules)
-    m = rummikub.best_move(pos.table, pos.rack, rules, args.get("objective", "tiles"))
+    objective = str(args.get("objective", "tiles"))
+    m = rummikub.best_move(pos.table, pos.rack, rules, objective)
     note = t(lang, N_("A table and a rack dealt at random (deal no. {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
-    return _figure(best_html(lang, pos.table, pos.rack, m, rules), _caption(lang, note))
+    fields = {"table": [tiles_text(x) for x in pos.table], "rack": tiles_text(pos.rack),
+              **({"objective": objective} if objective != "tiles" else {})}
+    return (WorkedFigure(best_html(lang, pos.table, pos.rack, m, rules), WorkedClaim("best", fields, m.score),
+                         _caption(lang, note)),)
 
 
 @worked(GAME, "scoring")
-def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> str:
+def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> tuple[WorkedFigure, ...]:
     """A game's end with ``players`` racks (the first player out), scored by the engine."""
     rules = _rules(rules)
     players = int(args.get("players", 4))
@@ -476,4 +479,6 @@ def _worked_scoring(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -
         racks.append(tuple(sorted(tiles[:size], key=lambda x: x.slot)))
         tiles = tiles[size:]
     s = rummikub.score_round(racks, rules, "out")
-    return _figure(score_table(lang, racks, s) + score_badge(lang, s))
+    # An empty rack is written "-" (a field's empty text would be no rack at all).
+    return (WorkedFigure(score_table(lang, racks, s) + score_badge(lang, s),
+                         WorkedClaim("score", {"racks": [tiles_text(r) or "-" for r in racks]}, s.scores)),)

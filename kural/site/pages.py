@@ -19,6 +19,7 @@ from kural.records import Corpus, Record
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import house, reading
+from kural.site.worked import worked_html
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -114,9 +115,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
             figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
                                      registry.game(rec.game).reasons))
         lazy.append(f'<div class="kural-examples">{"".join(figs)}</div>')
-    for w in rec.worked:
-        rules = registry.ruleset(rec.game, w.args.get("variant", rec.variant))
-        lazy.append(f'<div class="kural-worked" data-worked="{escape(w.kind)}">{reading.worked_caption(rec.game, w.kind, lang)}{registry.game(rec.game).worked[w.kind](lang, rules, w.seed, w.args)}</div>')
+    for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
+        lazy.append(worked_html(lang, rec.game, rec.variant, w))
     static = []
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
     static.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')

@@ -185,6 +185,27 @@ def test_example_links_give_the_verdict_the_page_shows(engine_page, cpage, serve
             followed = True
 
 
+def test_worked_example_links_give_the_verdict_the_page_shows(engine_page, cpage, server):
+    """The pictures the engine draws from a seed link to the checker like the rules' examples: a few of each
+    game's, through the engine in the page, and one followed."""
+    page = cpage
+    rng = random.Random(15)
+    for i, game in enumerate(GAMES):
+        page.goto(f"{server}/en/{game}/")
+        page.evaluate("window.kuralOpenAll && window.kuralOpenAll()")
+        figures = page.eval_on_selector_all(
+            ".kural-worked figure.kural-example[data-actual]",
+            "els => els.map(f => [f.dataset.check, f.dataset.actual, f.querySelector('a.kural-check-link').href])")
+        assert len(figures) >= 3, game
+        sample = rng.sample(figures, 3)
+        queries = [parse_qs(urlsplit(href).query, keep_blank_values=True) for _, _, href in sample]
+        got = engine_page.evaluate(BATCH, queries)
+        assert [(c, g[0], g[1]) for (c, _, _), g in zip(sample, got)] == [(c, "done", a) for c, a, _ in sample]
+        if i == 0:
+            page.goto(sample[0][2])
+            assert _verdict(page) == ("done", sample[0][1])
+
+
 @pytest.mark.parametrize("scheme,langs", [("light", ("ja", "tr")), ("dark", ("it", "en"))])
 def test_accessible_and_no_horizontal_scroll_with_a_verdict(browser, server, scheme, langs):
     """With a verdict shown: axe at 360 and 1280 px and no sideways scrolling at 360 px, two languages in each
