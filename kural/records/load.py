@@ -22,13 +22,15 @@ from kural.checks.kinds import ExpectError
 from kural.i18n import LANGS
 from kural.core.notation import NotationError
 from kural.problems import Problem
-from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, Example, ExampleFile,
+from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
-from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCATEGORIES
+from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SUBCATEGORIES, UNWRITTEN
 
 # A tag, a comment or a script URL: what would be live markup if it were not escaped.
 MARKUP = re.compile(r"<[A-Za-z!/?][^>]{0,40}>?|javascript\s*:", re.IGNORECASE)
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
+# Anything written like a reference to a rule, well formed or not (RULE_REF says which are).
+RULE_REF_LIKE = re.compile(r"\{rule:[^{}]*\}")
 
 # Languages written without spaces between words: where YAML folds a line break of such text into a
 # space, next to a character of the language no space belongs.
@@ -70,6 +72,7 @@ class Corpus:
     example_files: list[ExampleFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    sources: dict[str, Any] = field(default_factory=dict)  # the registry: key -> kural.records.sources.SourceEntry
 
     def by_game(self, game: str) -> list[Record]:
         return sorted((r for r in self.records if r.game == game), key=lambda r: r.id)
@@ -306,7 +309,7 @@ def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked
     return tuple(out)
 
 
-def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
+def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, Any]) -> Optional[tuple[Source, ...]]:
     items = r.sequence(node, "sources")
     if items is None:
         return None
@@ -314,27 +317,78 @@ def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
         r.problem(node, "sources", "empty")
         return None
     out = []
-    for item in items:
-        m = r.mapping(item, "sources")
+    known = ", ".join(sorted(known_sources)) or "(no registry loaded)"
+    for i, item in enumerate(items, 1):
+        label = f"sources[{i}]"
+        m = r.mapping(item, label)
         if m is None:
             continue
-        r.check_keys(m, SOURCE_FIELDS, "sources")
-        vals = {k: r.plain(v, f"sources.{k}") for k, (_, v) in m.items() if k in SOURCE_FIELDS}
-        if not vals.get("doc") and not vals.get("url"):
-            r.problem(item, "sources", "source_needs")
+        r.check_keys(m, SOURCE_FIELDS, label)
+        ok = True
+        for name, meta in SOURCE_FIELDS.items():
+            if meta["required"] and name not in m:
+                r.problem(item, label, "missing_field", name=name, expected_msg=meta["doc"])
+                ok = False
+        if not ok:
             continue
-        doc = vals.get("doc")
-        if doc is not None:
-            doc = doc.zfill(3) if doc.isdigit() else doc
-            if doc not in DOCUMENTS:
-                r.problem(m["doc"][1], "sources.doc", "unknown_document", value=doc, expected=", ".join(DOCUMENTS))
+        key = r.text(m["source"][1], f"{label}.source")
+        entry = known_sources.get(key) if key is not None else None
+        if key is None:
+            continue
+        if entry is None and key != UNWRITTEN:
+            r.problem(m["source"][1], f"{label}.source", "unknown_source", value=key, expected=known)
+            continue
+        refs: list[str] = []
+        if "ref" in m:
+            if key == UNWRITTEN:
+                r.problem(m["ref"][1], f"{label}.ref", "ref_without_source")
                 continue
-            vals["doc"] = doc
-        out.append(Source(**vals))
+            rnode = m["ref"][1]
+            rnodes = rnode.value if isinstance(rnode, SequenceNode) else [rnode]
+            for tnode in rnodes:
+                token = r.text(tnode, f"{label}.ref")
+                if token is None:
+                    ok = False
+                    continue
+                if not entry.has_ref(token):
+                    r.problem(tnode, f"{label}.ref", "unknown_source_ref", value=token, source=key,
+                              expected=", ".join([*entry.sections, "row N", "note N"]))
+                    ok = False
+                    continue
+                refs.append(token)
+        purposes: list[str] = []
+        pnode = m["for"][1]
+        pnodes = pnode.value if isinstance(pnode, SequenceNode) else [pnode]
+        if not pnodes:
+            r.problem(pnode, f"{label}.for", "empty")
+            ok = False
+        for tnode in pnodes:
+            p = r.text(tnode, f"{label}.for")
+            if p is not None and p not in PURPOSES:
+                r.problem(tnode, f"{label}.for", "unknown_purpose", value=p, expected=", ".join(PURPOSES))
+                ok = False
+            elif p is not None:
+                purposes.append(p)
+        if ok:
+            out.append(Source(key, tuple(refs), tuple(purposes)))
     return tuple(out) if len(out) == len(items) else None
 
 
-def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str) -> Optional[Record]:
+def _mentions(r: _FileReader, node: Node, fieldname: str, texts: Iterable[str], game: str) -> list[tuple[str, str, int]]:
+    """The structured references to rules in some text ({rule:906}, {rule:okey:404}); a malformed one is a problem."""
+    out = []
+    for text in texts:
+        for m in RULE_REF_LIKE.finditer(text):
+            ref = RULE_REF.fullmatch(m.group(0))
+            if ref is None:
+                r.problem(node, fieldname, "bad_rule_ref", found=m.group(0))
+                continue
+            out.append((f"{ref.group(1) or game}:{ref.group(2)}", fieldname, node.start_mark.line + 1))
+    return out
+
+
+def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str,
+                 known_sources: dict[str, Any]) -> Optional[Record]:
     r.record = f"{game}/?"
     ok = True
     if "id" in m:
@@ -384,7 +438,7 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                 v = None
             values[name] = v
         elif kind == "sources":
-            values[name] = _load_sources(r, node)
+            values[name] = _load_sources(r, node, known_sources)
         elif kind == "refs":
             items = r.sequence(node, name)
             refs = []
@@ -425,10 +479,25 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                 if ph not in params:
                     r.problem(m[fname][1], f"{fname}.{lang}", "unknown_placeholder", name=ph)
                     ok = False
+    mentions = []
+    problems_before = len(r.problems)
+    for fname in ("title", "text"):
+        mentions += _mentions(r, m[fname][1], fname, values[fname].values(), game)
+    for ex in values.get("examples") or ():
+        if ex.caption:
+            mentions += _mentions(r, _example_node(m["examples"][1], ex.index), f"examples[{ex.index}].caption",
+                                  ex.caption.values(), game)
+    if len(r.problems) > problems_before:
+        return None
     if not ok:
         return None
     lines = {k: v.start_mark.line + 1 for k, (_, v) in m.items()}
-    return Record(game=game, id=rid, file=r.path, line=root.start_mark.line + 1, lines=lines, **values)
+    return Record(game=game, id=rid, file=r.path, line=root.start_mark.line + 1, lines=lines,
+                  mentions=tuple(mentions), **values)
+
+
+def _example_node(node: Node, index: int) -> Node:
+    return node.value[index - 1] if isinstance(node, SequenceNode) and len(node.value) >= index else node
 
 
 def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
@@ -459,7 +528,7 @@ def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
         exs = [_load_example(r, item, game, i, "standard") for i, item in enumerate(items, 1)]
         corpus.example_files.append(ExampleFile(game, tuple(e for e in exs if e is not None), shown))
         return
-    record = _load_record(r, m, root, game)
+    record = _load_record(r, m, root, game, corpus.sources)
     if record is not None:
         corpus.records.append(record)
 
@@ -468,16 +537,25 @@ def _files(paths: Iterable[Path]) -> Iterable[tuple[Path, bool]]:
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml"):
+                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml", "sources.yaml"):
                     yield f, True
         else:
             yield p, p.exists()
 
 
-def load(paths: Iterable[Path | str], base: Optional[Path] = None) -> Corpus:
-    """Load every record and example file under ``paths`` and check references between records."""
+def load(paths: Iterable[Path | str], base: Optional[Path] = None, sources: Optional[Path] = None) -> Corpus:
+    """Load every record and example file under ``paths`` and check references between records.
+
+    Sources are checked against the registry of sources: ``sources``, else the ``sources.yaml`` of a directory loaded,
+    else the project's (kural.records.sources.default_path)."""
+    from kural.records.sources import FILENAME, default_path, load_registry
+
+    paths = [Path(p) for p in paths]
+    if sources is None:
+        sources = next((p / FILENAME for p in paths if (p / FILENAME).is_file()), None) or default_path()
     corpus = Corpus()
-    for path, exists in _files(Path(p) for p in paths):
+    corpus.sources = load_registry(sources, corpus.problems, _shown(sources, base))
+    for path, exists in _files(paths):
         shown = _shown(path, base)
         if not exists:
             corpus.problems.append(Problem(shown, 0, None, None, "not_found", {}))
@@ -508,3 +586,7 @@ def _cross_check(corpus: Corpus) -> None:
             if game in games_loaded and (game, int(rid)) not in seen:
                 corpus.problems.append(Problem(rec.file, rec.lines.get("see_also", rec.line), rec.key, "see_also",
                                                "missing_reference", {"ref": ref}))
+        for ref, fname, line in rec.mentions:
+            game, rid = ref.split(":")
+            if game in games_loaded and (game, int(rid)) not in seen:
+                corpus.problems.append(Problem(rec.file, line, rec.key, fname, "missing_reference", {"ref": ref}))
