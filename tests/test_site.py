@@ -109,6 +109,7 @@ def _project_copy(root: Path, tmp: Path) -> Path:
     shutil.copy(root / "mkdocs.yml", dst / "mkdocs.yml")
     shutil.copytree(root / "rules" / "okey101", dst / "rules" / "okey101")
     shutil.copy(root / "rules" / "glossary.yaml", dst / "rules" / "glossary.yaml")
+    shutil.copy(root / "rules" / "sources.yaml", dst / "rules" / "sources.yaml")
     return dst
 
 
@@ -131,8 +132,7 @@ keywords:
   it: ['*kw*']
   en: ['[kw](http://evil.example)']
 sources:
-  - doc: "003"
-    ref: '&lt;b&gt;'
+  - {source: doc-okey101-table, ref: [row 401], for: [rule]}
 examples:
   - check: meld
     tiles: R1 R2 R3

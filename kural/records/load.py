@@ -1,7 +1,7 @@
 """Load records and example files from YAML, with the line of every value.
 
-Why one module of this size: one reader for records and example files that reports every problem with its
-file, line, record and field; its checks share the reader's position tracking.
+Why one module of this size: one reader for records, example files and the registry of sources that reports every
+problem with its file, line, record and field; its checks share the reader's position tracking.
 
 Nothing is thrown away silently: every problem in every file is collected as a :class:`Problem`
 naming the file, the line, the record and the field, and saying what was expected.
@@ -24,7 +24,8 @@ from kural.core.notation import NotationError
 from kural.problems import Problem
 from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
-from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SUBCATEGORIES, UNWRITTEN
+from kural.records.sources import ENTRY_FIELDS, FILENAME, KEY, REF_FORM, SourceEntry, default_path
+from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SOURCE_KINDS, SUBCATEGORIES, UNWRITTEN
 
 # A tag, a comment or a script URL: what would be live markup if it were not escaped.
 MARKUP = re.compile(r"<[A-Za-z!/?][^>]{0,40}>?|javascript\s*:", re.IGNORECASE)
@@ -331,7 +332,7 @@ def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, Any]) -> 
                 ok = False
         if not ok:
             continue
-        key = r.text(m["source"][1], f"{label}.source")
+        key = r.plain(m["source"][1], f"{label}.source")
         entry = known_sources.get(key) if key is not None else None
         if key is None:
             continue
@@ -383,7 +384,9 @@ def _mentions(r: _FileReader, node: Node, fieldname: str, texts: Iterable[str], 
             if ref is None:
                 r.problem(node, fieldname, "bad_rule_ref", found=m.group(0))
                 continue
-            out.append((f"{ref.group(1) or game}:{ref.group(2)}", fieldname, node.start_mark.line + 1))
+            mention = (f"{ref.group(1) or game}:{ref.group(2)}", fieldname, node.start_mark.line + 1)
+            if mention not in out:  # the same reference in every language: one mention
+                out.append(mention)
     return out
 
 
@@ -548,8 +551,6 @@ def load(paths: Iterable[Path | str], base: Optional[Path] = None, sources: Opti
 
     Sources are checked against the registry of sources: ``sources``, else the ``sources.yaml`` of a directory loaded,
     else the project's (kural.records.sources.default_path)."""
-    from kural.records.sources import FILENAME, default_path, load_registry
-
     paths = [Path(p) for p in paths]
     if sources is None:
         sources = next((p / FILENAME for p in paths if (p / FILENAME).is_file()), None) or default_path()
@@ -568,6 +569,81 @@ def load(paths: Iterable[Path | str], base: Optional[Path] = None, sources: Opti
 def _shown(path: Path, base: Optional[Path]) -> str:
     resolved, root = path.resolve(), (base or Path.cwd()).resolve()
     return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)
+
+
+_REGISTRY_EXPECTED: Final = {
+    "kind": "one of: " + ", ".join(SOURCE_KINDS),
+    "lang": "the language the source is written in: ja, tr, it or en",
+    "title": "the title in ja, tr, it and en",
+}
+
+
+def load_registry(path: Path, problems: list[Problem], shown: Optional[str] = None) -> dict[str, SourceEntry]:
+    """The registry of sources (rules/sources.yaml), every problem reported against its file and line."""
+    shown = shown or str(path)
+    if not path.is_file():
+        problems.append(Problem(shown, 0, None, None, "not_found", {}))
+        return {}
+    root = _compose(path, shown, problems)
+    if root is None:
+        return {}
+    r = _FileReader(shown, problems)
+    m = r.mapping(root, None)
+    if m is None:
+        return {}
+    if "sources" not in m:
+        r.problem(root, None, "missing_field", name="sources", expected="a mapping of sources by key")
+        return {}
+    r.check_keys(m, ["sources"], None)
+    entries = r.mapping(m["sources"][1], "sources") or {}
+    out: dict[str, SourceEntry] = {}
+    for key, (knode, node) in entries.items():
+        r.record = f"sources/{key}"
+        if not KEY.fullmatch(key) or key == UNWRITTEN:
+            r.problem(knode, None, "bad_source_key", value=key)
+            continue
+        em = r.mapping(node, key)
+        if em is None:
+            continue
+        r.check_keys(em, ENTRY_FIELDS, key)
+        ok = True
+        for name in ("kind", "lang", "title"):
+            if name not in em:
+                r.problem(node, key, "missing_field", name=name, expected_msg=_REGISTRY_EXPECTED[name])
+                ok = False
+        if not ok:
+            continue
+        kind = r.text(em["kind"][1], "kind")
+        if kind not in SOURCE_KINDS:
+            r.problem(em["kind"][1], "kind", "unknown_source_kind", value=kind, expected=", ".join(SOURCE_KINDS))
+            continue
+        lang = r.text(em["lang"][1], "lang")
+        if lang not in ("ja", "tr", "it", "en"):
+            r.problem(em["lang"][1], "lang", "unknown_language", lang=lang)
+            continue
+        title = r.localized(em["title"][1], "title")
+        url = r.plain(em["url"][1], "url") if "url" in em else None
+        if "url" in em and url is not None and not re.match(r"https?://[^\s/]+", url):
+            r.problem(em["url"][1], "url", "bad_expect", expected="an http or https address", found=repr(url))
+            url = None
+            ok = False
+        sections: dict[str, Localized] = {}
+        if "sections" in em:
+            sm = r.mapping(em["sections"][1], "sections") or {}
+            for skey, (sk, sv) in sm.items():
+                if not KEY.fullmatch(skey) or REF_FORM.fullmatch(skey):
+                    r.problem(sk, "sections", "bad_source_key", value=skey)
+                    ok = False
+                    continue
+                loc = r.localized(sv, f"sections.{skey}")
+                if loc is None:
+                    ok = False
+                    continue
+                sections[skey] = loc
+        if title is None or not ok:
+            continue
+        out[key] = SourceEntry(key, kind, lang, title, url, sections, knode.start_mark.line + 1)
+    return out
 
 
 def _cross_check(corpus: Corpus) -> None:
