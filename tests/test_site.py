@@ -17,7 +17,8 @@ from kural.site.build import build
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.html", "dummy/index.html",
-         "keywords/index.html", "glossary/index.html", "contributing/index.html", "contributing/writing-records/index.html")
+         "keywords/index.html", "glossary/index.html", "sources/index.html", "contributing/index.html",
+         "contributing/writing-records/index.html")
 
 
 @pytest.fixture(scope="module")
