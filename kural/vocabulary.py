@@ -1,4 +1,4 @@
-"""The shared, translated vocabulary: games, categories, subcategories, colours, suits, sources.
+"""The shared, translated vocabulary: games, categories, subcategories, colours, suits, kinds of source.
 
 Keys are stable (records use them); the words are gettext messages, translated in ``locales/``.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from kural.core.cite import UNWRITTEN
 from kural.i18n import N_, NC_, gettext, pgettext
 
 # Kural numbering: the hundreds of a rule ID are its category.
@@ -72,14 +73,35 @@ RANK_WORDS: Final = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king
 
 SPECIAL_TILES: Final = {"F": N_("fake okey"), "J": N_("joker"), "okey": N_("okey")}
 
-# The seed documents, by the number records cite.
-DOCUMENTS: Final = {
-    "000": ("000_c7e7f220053a0e1b.txt", N_("Okey rules, Japanese translation")),
-    "001": ("001_f35805760ef1dac1.txt", N_("Okey, Italian Wikipedia")),
-    "002": ("002_d669059913435f12.txt", N_("Dummy, Japanese rules page")),
-    "003": ("003_782145ec277da666.txt", N_("Okey 101 rule table (Turkish)")),
-    "004": ("004_cd466263e1df93ac.txt", N_("Rummikub, Japanese Wikipedia")),
+# What a source is (rules/sources.yaml, `kind`): shown next to its title wherever it is cited.
+SOURCE_KINDS: Final = {
+    "document": N_("source document"),
+    "publisher": N_("publisher's rules"),
+    "reference": N_("players' reference"),
+    "app": N_("app help"),
+    "article": N_("web article"),
 }
+
+# What a record cites a source for (a record's `sources: [{for: [...]}]`).
+PURPOSES: Final = {
+    "rule": N_("the rule"),
+    "example": N_("the examples"),
+    "variant": N_("the variant"),
+    "standard": N_("the standard rule the variant departs from"),
+    "other-reading": N_("another reading"),
+    "silent": N_("its silence on this point"),
+    "reading": N_("the reading used where the documents are silent"),
+    "background": N_("background"),
+}
+
+# The explicit marker for a reading no written source states: this reference's own (records and rulesets).
+UNWRITTEN_TEXT: Final = N_("No written source: this reference's own reading")
+
+# The language a source is written in, named in the reader's language.
+SOURCE_LANGS: Final = {"ja": N_("in Japanese"), "tr": N_("in Turkish"), "it": N_("in Italian"), "en": N_("in English")}
+
+# A section of a source cited as a row of a rule table or a footnote ("row 401", "note 7").
+REF_FORMS: Final = {"row": N_("row {n}"), "note": N_("note {n}")}
 
 
 def category_name(lang: str, key: str) -> str:

@@ -115,7 +115,7 @@ def test_the_panel_offers_every_house_rule_with_its_rule(game, corpus):
 
 def test_a_variant_text_waits_beside_the_rule_it_replaces(corpus):
     rule = corpus.find("okey101", 401)
-    html = replacements_html(rule, corpus, "en", None)
+    html = replacements_html(rule, corpus, "en", lambda other: other.text_in("en"))
     for name in ("threshold_51", "threshold_81", "threshold_121", "katlamali"):
         assert f'data-variant="{name}" hidden' in html
-    assert replacements_html(corpus.find("okey101", 402), corpus, "en", None) == ""
+    assert replacements_html(corpus.find("okey101", 402), corpus, "en", lambda other: "") == ""

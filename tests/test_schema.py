@@ -25,7 +25,7 @@ def validator():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "rules").rglob("*.yaml")), ids=lambda p: str(p.relative_to(ROOT)))
 def test_records_pass_the_schema(validator, path):
-    if path.name in ("glossary.yaml", "overviews.yaml"):  # not records: their own loaders check them
+    if path.name in ("glossary.yaml", "overviews.yaml", "sources.yaml"):  # not records: their own loaders check them
         return
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     errors = sorted(validator.iter_errors(data), key=lambda e: e.path)

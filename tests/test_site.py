@@ -17,7 +17,8 @@ from kural.site.build import build
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.html", "dummy/index.html",
-         "keywords/index.html", "glossary/index.html", "contributing/index.html", "contributing/writing-records/index.html")
+         "keywords/index.html", "glossary/index.html", "sources/index.html", "contributing/index.html",
+         "contributing/writing-records/index.html")
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +110,7 @@ def _project_copy(root: Path, tmp: Path) -> Path:
     shutil.copy(root / "mkdocs.yml", dst / "mkdocs.yml")
     shutil.copytree(root / "rules" / "okey101", dst / "rules" / "okey101")
     shutil.copy(root / "rules" / "glossary.yaml", dst / "rules" / "glossary.yaml")
+    shutil.copy(root / "rules" / "sources.yaml", dst / "rules" / "sources.yaml")
     return dst
 
 
@@ -131,8 +133,7 @@ keywords:
   it: ['*kw*']
   en: ['[kw](http://evil.example)']
 sources:
-  - doc: "003"
-    ref: '&lt;b&gt;'
+  - {source: doc-okey101-table, ref: [row 401], for: [rule]}
 examples:
   - check: meld
     tiles: R1 R2 R3

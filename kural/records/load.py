@@ -1,7 +1,7 @@
 """Load records and example files from YAML, with the line of every value.
 
-Why one module of this size: one reader for records and example files that reports every problem with its
-file, line, record and field; its checks share the reader's position tracking.
+Why one module of this size: one reader for records, example files and the registry of sources that reports every
+problem with its file, line, record and field; its checks share the reader's position tracking.
 
 Nothing is thrown away silently: every problem in every file is collected as a :class:`Problem`
 naming the file, the line, the record and the field, and saying what was expected.
@@ -22,13 +22,16 @@ from kural.checks.kinds import ExpectError
 from kural.i18n import LANGS
 from kural.core.notation import NotationError
 from kural.problems import Problem
-from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS, Example, ExampleFile,
+from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
-from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, DOCUMENTS, SUBCATEGORIES
+from kural.records.sources import ENTRY_FIELDS, FILENAME, KEY, REF_FORM, SourceEntry, default_path
+from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SOURCE_KINDS, SUBCATEGORIES, UNWRITTEN
 
 # A tag, a comment or a script URL: what would be live markup if it were not escaped.
 MARKUP = re.compile(r"<[A-Za-z!/?][^>]{0,40}>?|javascript\s*:", re.IGNORECASE)
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
+# Anything written like a reference to a rule, well formed or not (RULE_REF says which are).
+RULE_REF_LIKE = re.compile(r"\{rule:[^{}]*\}")
 
 # Languages written without spaces between words: where YAML folds a line break of such text into a
 # space, next to a character of the language no space belongs.
@@ -70,6 +73,7 @@ class Corpus:
     example_files: list[ExampleFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    sources: dict[str, Any] = field(default_factory=dict)  # the registry: key -> kural.records.sources.SourceEntry
 
     def by_game(self, game: str) -> list[Record]:
         return sorted((r for r in self.records if r.game == game), key=lambda r: r.id)
@@ -306,7 +310,7 @@ def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked
     return tuple(out)
 
 
-def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
+def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, Any]) -> Optional[tuple[Source, ...]]:
     items = r.sequence(node, "sources")
     if items is None:
         return None
@@ -314,27 +318,80 @@ def _load_sources(r: _FileReader, node: Node) -> Optional[tuple[Source, ...]]:
         r.problem(node, "sources", "empty")
         return None
     out = []
-    for item in items:
-        m = r.mapping(item, "sources")
+    known = ", ".join(sorted(known_sources)) or "(no registry loaded)"
+    for i, item in enumerate(items, 1):
+        label = f"sources[{i}]"
+        m = r.mapping(item, label)
         if m is None:
             continue
-        r.check_keys(m, SOURCE_FIELDS, "sources")
-        vals = {k: r.plain(v, f"sources.{k}") for k, (_, v) in m.items() if k in SOURCE_FIELDS}
-        if not vals.get("doc") and not vals.get("url"):
-            r.problem(item, "sources", "source_needs")
+        r.check_keys(m, SOURCE_FIELDS, label)
+        ok = True
+        for name, meta in SOURCE_FIELDS.items():
+            if meta["required"] and name not in m:
+                r.problem(item, label, "missing_field", name=name, expected_msg=meta["doc"])
+                ok = False
+        if not ok:
             continue
-        doc = vals.get("doc")
-        if doc is not None:
-            doc = doc.zfill(3) if doc.isdigit() else doc
-            if doc not in DOCUMENTS:
-                r.problem(m["doc"][1], "sources.doc", "unknown_document", value=doc, expected=", ".join(DOCUMENTS))
+        key = r.plain(m["source"][1], f"{label}.source")
+        entry = known_sources.get(key) if key is not None else None
+        if key is None:
+            continue
+        if entry is None and key != UNWRITTEN:
+            r.problem(m["source"][1], f"{label}.source", "unknown_source", value=key, expected=known)
+            continue
+        refs: list[str] = []
+        if "ref" in m:
+            if key == UNWRITTEN:
+                r.problem(m["ref"][1], f"{label}.ref", "ref_without_source")
                 continue
-            vals["doc"] = doc
-        out.append(Source(**vals))
+            rnode = m["ref"][1]
+            rnodes = rnode.value if isinstance(rnode, SequenceNode) else [rnode]
+            for tnode in rnodes:
+                token = r.text(tnode, f"{label}.ref")
+                if token is None:
+                    ok = False
+                    continue
+                if not entry.has_ref(token):
+                    r.problem(tnode, f"{label}.ref", "unknown_source_ref", value=token, source=key,
+                              expected=", ".join([*entry.sections, "row N", "note N"]))
+                    ok = False
+                    continue
+                refs.append(token)
+        purposes: list[str] = []
+        pnode = m["for"][1]
+        pnodes = pnode.value if isinstance(pnode, SequenceNode) else [pnode]
+        if not pnodes:
+            r.problem(pnode, f"{label}.for", "empty")
+            ok = False
+        for tnode in pnodes:
+            p = r.text(tnode, f"{label}.for")
+            if p is not None and p not in PURPOSES:
+                r.problem(tnode, f"{label}.for", "unknown_purpose", value=p, expected=", ".join(PURPOSES))
+                ok = False
+            elif p is not None:
+                purposes.append(p)
+        if ok:
+            out.append(Source(key, tuple(refs), tuple(purposes)))
     return tuple(out) if len(out) == len(items) else None
 
 
-def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str) -> Optional[Record]:
+def _mentions(r: _FileReader, node: Node, fieldname: str, texts: Iterable[str], game: str) -> list[tuple[str, str, int]]:
+    """The structured references to rules in some text ({rule:906}, {rule:okey:404}); a malformed one is a problem."""
+    out = []
+    for text in texts:
+        for m in RULE_REF_LIKE.finditer(text):
+            ref = RULE_REF.fullmatch(m.group(0))
+            if ref is None:
+                r.problem(node, fieldname, "bad_rule_ref", found=m.group(0))
+                continue
+            mention = (f"{ref.group(1) or game}:{ref.group(2)}", fieldname, node.start_mark.line + 1)
+            if mention not in out:  # the same reference in every language: one mention
+                out.append(mention)
+    return out
+
+
+def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str,
+                 known_sources: dict[str, Any]) -> Optional[Record]:
     r.record = f"{game}/?"
     ok = True
     if "id" in m:
@@ -384,7 +441,7 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                 v = None
             values[name] = v
         elif kind == "sources":
-            values[name] = _load_sources(r, node)
+            values[name] = _load_sources(r, node, known_sources)
         elif kind == "refs":
             items = r.sequence(node, name)
             refs = []
@@ -425,10 +482,25 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                 if ph not in params:
                     r.problem(m[fname][1], f"{fname}.{lang}", "unknown_placeholder", name=ph)
                     ok = False
+    mentions = []
+    problems_before = len(r.problems)
+    for fname in ("title", "text"):
+        mentions += _mentions(r, m[fname][1], fname, values[fname].values(), game)
+    for ex in values.get("examples") or ():
+        if ex.caption:
+            mentions += _mentions(r, _example_node(m["examples"][1], ex.index), f"examples[{ex.index}].caption",
+                                  ex.caption.values(), game)
+    if len(r.problems) > problems_before:
+        return None
     if not ok:
         return None
     lines = {k: v.start_mark.line + 1 for k, (_, v) in m.items()}
-    return Record(game=game, id=rid, file=r.path, line=root.start_mark.line + 1, lines=lines, **values)
+    return Record(game=game, id=rid, file=r.path, line=root.start_mark.line + 1, lines=lines,
+                  mentions=tuple(mentions), **values)
+
+
+def _example_node(node: Node, index: int) -> Node:
+    return node.value[index - 1] if isinstance(node, SequenceNode) and len(node.value) >= index else node
 
 
 def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
@@ -459,7 +531,7 @@ def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
         exs = [_load_example(r, item, game, i, "standard") for i, item in enumerate(items, 1)]
         corpus.example_files.append(ExampleFile(game, tuple(e for e in exs if e is not None), shown))
         return
-    record = _load_record(r, m, root, game)
+    record = _load_record(r, m, root, game, corpus.sources)
     if record is not None:
         corpus.records.append(record)
 
@@ -468,16 +540,23 @@ def _files(paths: Iterable[Path]) -> Iterable[tuple[Path, bool]]:
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml"):
+                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml", "sources.yaml"):
                     yield f, True
         else:
             yield p, p.exists()
 
 
-def load(paths: Iterable[Path | str], base: Optional[Path] = None) -> Corpus:
-    """Load every record and example file under ``paths`` and check references between records."""
+def load(paths: Iterable[Path | str], base: Optional[Path] = None, sources: Optional[Path] = None) -> Corpus:
+    """Load every record and example file under ``paths`` and check references between records.
+
+    Sources are checked against the registry of sources: ``sources``, else the ``sources.yaml`` of a directory loaded,
+    else the project's (kural.records.sources.default_path)."""
+    paths = [Path(p) for p in paths]
+    if sources is None:
+        sources = next((p / FILENAME for p in paths if (p / FILENAME).is_file()), None) or default_path()
     corpus = Corpus()
-    for path, exists in _files(Path(p) for p in paths):
+    corpus.sources = load_registry(sources, corpus.problems, _shown(sources, base))
+    for path, exists in _files(paths):
         shown = _shown(path, base)
         if not exists:
             corpus.problems.append(Problem(shown, 0, None, None, "not_found", {}))
@@ -490,6 +569,81 @@ def load(paths: Iterable[Path | str], base: Optional[Path] = None) -> Corpus:
 def _shown(path: Path, base: Optional[Path]) -> str:
     resolved, root = path.resolve(), (base or Path.cwd()).resolve()
     return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)
+
+
+_REGISTRY_EXPECTED: Final = {
+    "kind": "one of: " + ", ".join(SOURCE_KINDS),
+    "lang": "the language the source is written in: ja, tr, it or en",
+    "title": "the title in ja, tr, it and en",
+}
+
+
+def load_registry(path: Path, problems: list[Problem], shown: Optional[str] = None) -> dict[str, SourceEntry]:
+    """The registry of sources (rules/sources.yaml), every problem reported against its file and line."""
+    shown = shown or str(path)
+    if not path.is_file():
+        problems.append(Problem(shown, 0, None, None, "not_found", {}))
+        return {}
+    root = _compose(path, shown, problems)
+    if root is None:
+        return {}
+    r = _FileReader(shown, problems)
+    m = r.mapping(root, None)
+    if m is None:
+        return {}
+    if "sources" not in m:
+        r.problem(root, None, "missing_field", name="sources", expected="a mapping of sources by key")
+        return {}
+    r.check_keys(m, ["sources"], None)
+    entries = r.mapping(m["sources"][1], "sources") or {}
+    out: dict[str, SourceEntry] = {}
+    for key, (knode, node) in entries.items():
+        r.record = f"sources/{key}"
+        if not KEY.fullmatch(key) or key == UNWRITTEN:
+            r.problem(knode, None, "bad_source_key", value=key)
+            continue
+        em = r.mapping(node, key)
+        if em is None:
+            continue
+        r.check_keys(em, ENTRY_FIELDS, key)
+        ok = True
+        for name in ("kind", "lang", "title"):
+            if name not in em:
+                r.problem(node, key, "missing_field", name=name, expected_msg=_REGISTRY_EXPECTED[name])
+                ok = False
+        if not ok:
+            continue
+        kind = r.text(em["kind"][1], "kind")
+        if kind not in SOURCE_KINDS:
+            r.problem(em["kind"][1], "kind", "unknown_source_kind", value=kind, expected=", ".join(SOURCE_KINDS))
+            continue
+        lang = r.text(em["lang"][1], "lang")
+        if lang not in ("ja", "tr", "it", "en"):
+            r.problem(em["lang"][1], "lang", "unknown_language", lang=lang)
+            continue
+        title = r.localized(em["title"][1], "title")
+        url = r.plain(em["url"][1], "url") if "url" in em else None
+        if "url" in em and url is not None and not re.match(r"https?://[^\s/]+", url):
+            r.problem(em["url"][1], "url", "bad_expect", expected="an http or https address", found=repr(url))
+            url = None
+            ok = False
+        sections: dict[str, Localized] = {}
+        if "sections" in em:
+            sm = r.mapping(em["sections"][1], "sections") or {}
+            for skey, (sk, sv) in sm.items():
+                if not KEY.fullmatch(skey) or REF_FORM.fullmatch(skey):
+                    r.problem(sk, "sections", "bad_source_key", value=skey)
+                    ok = False
+                    continue
+                loc = r.localized(sv, f"sections.{skey}")
+                if loc is None:
+                    ok = False
+                    continue
+                sections[skey] = loc
+        if title is None or not ok:
+            continue
+        out[key] = SourceEntry(key, kind, lang, title, url, sections, knode.start_mark.line + 1)
+    return out
 
 
 def _cross_check(corpus: Corpus) -> None:
@@ -516,3 +670,7 @@ def _cross_check(corpus: Corpus) -> None:
             if rec.variant == "standard" or game != rec.game or (target is not None and target.variant != "standard"):
                 corpus.problems.append(Problem(rec.file, rec.lines.get("replaces", rec.line), rec.key, "replaces",
                                                "bad_replaces", {"ref": ref}))
+        for ref, fname, line in rec.mentions:
+            game, rid = ref.split(":")
+            if game in games_loaded and (game, int(rid)) not in seen:
+                corpus.problems.append(Problem(rec.file, line, rec.key, fname, "missing_reference", {"ref": ref}))

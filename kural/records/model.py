@@ -6,6 +6,7 @@ Schema is generated from them, so the two cannot drift apart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, Optional
 
@@ -21,10 +22,31 @@ def spec(kind: str, doc: str, required: bool = True, **extra: Any) -> dict[str, 
 
 @dataclass(frozen=True)
 class Source:
-    doc: Optional[str] = field(default=None, metadata=spec("document", N_("a seed document number, 000 to 004"), False))
-    ref: Optional[str] = field(default=None, metadata=spec("str", N_("a footnote, section or page in that source"), False))
-    url: Optional[str] = field(default=None, metadata=spec("str", N_("a public reference"), False))
-    title: Optional[str] = field(default=None, metadata=spec("str", N_("the reference's title"), False))
+    """One citation: a source of the registry (rules/sources.yaml) by its key, the parts of it cited, and what
+    it is cited for.  ``source`` may be ``unwritten``: no written source states the reading (this reference's own)."""
+
+    source: str
+    ref: tuple[str, ...] = ()
+    purposes: tuple[str, ...] = ()
+
+
+SOURCE_FIELDS: Final = {
+    "source": spec("source", N_("the key of a source in rules/sources.yaml, or 'unwritten' where no written source says it")),
+    "ref": spec("source_refs", N_("the parts of the source cited: section keys of its entry, or 'row N' or 'note N'"), False),
+    "for": spec("purposes", N_("what the source is cited for: rule, example, variant, standard, other-reading, silent, reading, background")),
+}
+
+# A structured reference to another rule inside record text and captions: {rule:906} or {rule:okey:404}.
+RULE_REF: Final = re.compile(r"\{rule:(?:(okey|okey101|rummikub|dummy):)?([1-9][0-9]{2})\}")
+
+
+def plain_refs(text: str) -> str:
+    """Record text with each structured reference to a rule as its number, for search and plain text.
+
+    >>> plain_refs("see {rule:906}; compare {rule:okey:404}")
+    'see 906; compare 404'
+    """
+    return RULE_REF.sub(lambda m: m.group(2), text)
 
 
 @dataclass(frozen=True)
@@ -79,6 +101,7 @@ class Record:
     file: str = ""
     line: int = 0
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)  # field -> line, for messages
+    mentions: tuple[tuple[str, str, int], ...] = field(default=(), compare=False)  # (game:ID, field, line) in text
 
     @property
     def key(self) -> str:
@@ -88,14 +111,16 @@ class Record:
         return fill(self.title[lang], self.params)
 
     def text_in(self, lang: str) -> str:
+        """The rule's text as plain text: references to other rules as their numbers."""
+        return plain_refs(self.marked_text_in(lang))
+
+    def marked_text_in(self, lang: str) -> str:
+        """The rule's text with its structured references ({rule:906}) kept, for pages to link."""
         return fill(self.text[lang], self.params)
 
 
 RECORD_FIELDS: Final = {
     f.name: f.metadata for f in Record.__dataclass_fields__.values() if f.metadata  # type: ignore[attr-defined]
-}
-SOURCE_FIELDS: Final = {
-    f.name: f.metadata for f in Source.__dataclass_fields__.values()  # type: ignore[attr-defined]
 }
 
 
@@ -105,8 +130,6 @@ def fill(text: str, params: Mapping[str, Any]) -> str:
     >>> fill("at least {opening_threshold} points {x}", {"opening_threshold": 101})
     'at least 101 points {x}'
     """
-    import re
-
     return re.sub(r"\{([a-z_0-9]+)\}", lambda m: str(params.get(m.group(1), m.group(0))), text)
 
 
@@ -119,4 +142,4 @@ class ExampleFile:
     file: str = ""
 
 
-__all__ = ["LANGS", "Record", "Example", "Worked", "Source", "ExampleFile", "RECORD_FIELDS", "SOURCE_FIELDS", "EXAMPLE_COMMON", "fill"]
+__all__ = ["LANGS", "Record", "Example", "Worked", "Source", "ExampleFile", "RECORD_FIELDS", "SOURCE_FIELDS", "EXAMPLE_COMMON", "RULE_REF", "fill", "plain_refs"]

@@ -12,7 +12,7 @@ from typing import Any, Final
 from kural import registry
 from kural.i18n import LANGS
 from kural.records.model import EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS
-from kural.vocabulary import CATEGORIES, DOCUMENTS, SUBCATEGORIES
+from kural.vocabulary import CATEGORIES, PURPOSES, SUBCATEGORIES
 
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "schema" / "record.schema.json"
 
@@ -67,10 +67,17 @@ def _field(kind: str, doc: str) -> dict[str, Any]:
     if kind == "localized_list":
         return _localized({"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}})
     if kind == "sources":
-        props = {name: ({"enum": list(DOCUMENTS)} if meta["kind"] == "document" else {"type": "string"}) | {"description": meta["doc"]}
-                 for name, meta in SOURCE_FIELDS.items()}
+        # The keys themselves are checked against rules/sources.yaml by the loader (kural validate).
+        shapes = {
+            "source": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*[a-z0-9]$"},
+            "source_refs": {"type": "array", "minItems": 1,
+                            "items": {"type": "string", "pattern": "^([a-z0-9][a-z0-9-]*[a-z0-9]|(row|note) [1-9][0-9]{0,2})$"}},
+            "purposes": {"type": "array", "minItems": 1, "items": {"enum": list(PURPOSES)}},
+        }
+        props = {name: shapes[meta["kind"]] | {"description": meta["doc"]} for name, meta in SOURCE_FIELDS.items()}
+        required = [name for name, meta in SOURCE_FIELDS.items() if meta["required"]]
         return {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": False,
-                                                          "properties": props, "anyOf": [{"required": ["doc"]}, {"required": ["url"]}]}}
+                                                          "required": required, "properties": props}}
     if kind == "refs":
         return {"type": "array", "items": {"anyOf": [{"type": "integer", "minimum": 101, "maximum": 999},
                                                      {"type": "string", "pattern": "^(okey|okey101|rummikub|dummy):[1-9][0-9]{2}$"}]}}

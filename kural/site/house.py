@@ -122,8 +122,7 @@ def _replaced(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]
     return None
 
 
-def replacements_html(rec: Record, corpus: Corpus, lang: str,
-                      glossary: Mapping[str, Mapping[str, str]] | None) -> str:
+def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callable[[Record], str]) -> str:
     """The texts of the variants that replace ``rec``, hidden until their house rule is chosen."""
     if rec.variant != "standard":
         return ""
@@ -134,7 +133,7 @@ def replacements_html(rec: Record, corpus: Corpus, lang: str,
             tag = (f'<p class="kural-meta"><span class="kural-tag kural-tag-house">{escape(t(lang, HOUSE_TEXT, name=name))}</span> '
                    f'<a href="#{other.id}">{other.id} · {escape(other.title_in(lang))}</a></p>')
             out.append(f'<div class="kural-house-text" data-variant="{escape(other.variant)}" hidden>{tag}'
-                       f'{reading.linked_paragraphs(other.text_in(lang), rec.game, lang, glossary)}</div>')
+                       f'{text_html(other)}</div>')
     return "".join(out)
 
 

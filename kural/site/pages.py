@@ -14,21 +14,28 @@ from urllib.parse import urlparse
 from kural import registry
 from kural.languages import LANGUAGES
 from kural.registry import game_name
-from kural.i18n import LANGS, N_, gettext
+from kural.i18n import LANGS, N_, NC_, gettext, pgettext
 from kural.records import Corpus, Record
+from kural.records.model import RULE_REF
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import house, reading
 from kural.site.worked import worked_html
 from kural.validate import decide
-from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
+from kural.vocabulary import (CATEGORIES, PURPOSES, SOURCE_KINDS, SOURCE_LANGS, UNWRITTEN, UNWRITTEN_TEXT,
+                              category_name, subcategory_name)
 
 GAME_ORDER = registry.KEYS
 LANG_NAMES = {lang.code: lang.name for lang in LANGUAGES}
 
 # The characters Python-Markdown (with tables) lets a backslash escape.
 # Words of the pages (module level, so that Babel finds them).
-NOTE_REF = N_('(note {ref})')
+CITED_FOR = N_('for {purposes}')
+LIST_SEP = NC_('list', ', ')
+SOURCES_PAGE = N_('Sources')
+LEAD_SOURCES = N_('Every source the rules cite: the source documents the site was made from, and the publishers\' rules, players\' references, apps\' help and articles that settle what the documents leave open. Each rule names its sources by title and says what each is cited for.')
+CITED_BY = N_('Cited by')
+ADDRESS = N_('Address')
 VARIANT = N_('variant')
 KEYWORDS = N_('Keywords')
 SOURCES = N_('Sources')
@@ -75,20 +82,41 @@ def rule_link(rec: Record, lang: str, here: str) -> str:
     return f'<a href="{href}">{rec.id} · {escape(rec.title_in(lang))}</a>'
 
 
-def _sources_html(rec: Record, lang: str) -> str:
+def source_link(entry: Any, lang: str, here: str = "..") -> str:
+    """A source's title in ``lang``, linked to its address (or to its entry on the sources page)."""
+    url = safe_url(entry.url) if entry.url else None
+    title = escape(entry.title[lang])
+    if url:
+        return f'<a class="kural-src-title" href="{escape(url)}" rel="nofollow noopener">{title}</a>'
+    return f'<a class="kural-src-title" href="{here}/sources/#src-{escape(entry.key)}">{title}</a>'
+
+
+def _sources_html(rec: Record, lang: str, corpus: Corpus) -> str:
+    """Each source by its title (linked), its kind, the parts cited, in the page's language, and what for."""
+    sep = pgettext(lang, *LIST_SEP)
     items = []
     for s in rec.sources:
-        if s.doc:
-            text = f"{s.doc} · {gettext(lang, DOCUMENTS[s.doc][1])}"
-            if s.ref:
-                text += " " + t(lang, NOTE_REF, ref=s.ref)
-            items.append(f'<span class="kural-src">{escape(text)}</span>')
-        if s.url:
-            url = safe_url(s.url)
-            name = escape(s.title or s.url)
-            items.append(f'<a class="kural-src" href="{escape(url)}" rel="nofollow noopener">{name}</a>' if url
-                         else f'<span class="kural-src">{name}</span>')
-    return " · ".join(items)
+        purposes = sep.join(gettext(lang, PURPOSES[p]) for p in s.purposes)
+        cited_for = f'<span class="kural-src-for">{escape(t(lang, CITED_FOR, purposes=purposes))}</span>'
+        if s.source == UNWRITTEN:
+            items.append(f'<span class="kural-src kural-unwritten">{escape(t(lang, UNWRITTEN_TEXT))} · {cited_for}</span>')
+            continue
+        entry = corpus.sources[s.source]
+        parts = [source_link(entry, lang),
+                 f'<span class="kural-src-kind">{escape(entry.kind_in(lang))}</span>']
+        if s.ref:
+            parts.append(f'<span class="kural-src-ref">{escape(sep.join(entry.ref_in(r, lang) for r in s.ref))}</span>')
+        parts.append(cited_for)
+        items.append(f'<span class="kural-src">{" · ".join(parts)}</span>')
+    return "<br>".join(items)
+
+
+def link_rules(html: str, game: str, corpus: Corpus, lang: str) -> str:
+    """Structured references ({rule:906}, {rule:okey:404}) in escaped HTML as links to the rules."""
+    def one(m: re.Match[str]) -> str:
+        other = corpus.find(m.group(1) or game, int(m.group(2)))
+        return rule_link(other, lang, game) if other is not None else m.group(2)
+    return RULE_REF.sub(one, html)
 
 
 def rule_block(rec: Record, corpus: Corpus, lang: str,
@@ -101,11 +129,12 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
-    text = rec.text_in(lang)
+    text = rec.marked_text_in(lang)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
-            f'<div class="kural-text">{reading.linked_paragraphs(text, rec.game, lang, glossary)}</div>'
-            + house.replacements_html(rec, corpus, lang, glossary)]
+            f'<div class="kural-text">{link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang)}</div>'
+            + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
+                reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
     lazy = []
     if rec.examples:
         figs = []
@@ -114,13 +143,13 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
             vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
             figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
                                      registry.game(rec.game).reasons))
-        lazy.append(f'<div class="kural-examples">{"".join(figs)}</div>')
+        lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
     for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
         lazy.append(worked_html(lang, rec.game, rec.variant, w))
     static = []
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
     static.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
-    foot = [f'<span class="kural-label">{escape(t(lang, SOURCES))}:</span> {_sources_html(rec, lang)}']
+    foot = [f'<span class="kural-label">{escape(t(lang, SOURCES))}:</span><br>{_sources_html(rec, lang, corpus)}']
     refs = []
     for ref in rec.see_also:
         g, rid = ref.split(":")
@@ -155,7 +184,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         out.append(f"## {md_text(t(lang, reading.HOW_TO_PLAY))} {{ #how-to-play }}\n")
         out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
     if records:
-        out.append(house.panel_html(game, corpus, lang, _sources_html))
+        out.append(house.panel_html(game, corpus, lang, lambda rec, lg: _sources_html(rec, lg, corpus)))
         out.append(reading.category_menu(lang, keys) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
     for key in keys:
@@ -273,6 +302,36 @@ def glossary_page(glossary: Mapping[str, Mapping[str, str]], lang: str,
     ])
 
 
+def sources_page(corpus: Corpus, lang: str) -> str:
+    """The registry of sources: each source's title (linked), kind, language and address, and the rules citing it,
+    grouped by kind (the source documents first)."""
+    cited: dict[str, list[Record]] = {}
+    for rec in corpus.records:
+        for s in rec.sources:
+            if rec not in cited.setdefault(s.source, []):
+                cited[s.source].append(rec)
+    out = [f"# {md_text(t(lang, SOURCES_PAGE))}\n", f'<p class="kural-lead">{escape(t(lang, LEAD_SOURCES))}</p>\n']
+    for kind in SOURCE_KINDS:
+        entries = [e for e in corpus.sources.values() if e.kind == kind]
+        if not entries:
+            continue
+        out.append(f'<h2 id="kind-{kind}">{escape(gettext(lang, SOURCE_KINDS[kind]))}</h2>')
+        items = []
+        for e in sorted(entries, key=lambda e: collation_key(e.title[lang], lang)):
+            recs = sorted(cited.get(e.key, []), key=lambda r: (GAME_ORDER.index(r.game), r.id))
+            links = " · ".join(f'<a href="../{r.game}/#{r.id}">{escape(game_name(lang, r.game))} {r.id}</a>' for r in recs)
+            url = safe_url(e.url) if e.url else None
+            title = (f'<a href="{escape(url)}" rel="nofollow noopener">{escape(e.title[lang])}</a>' if url
+                     else escape(e.title[lang]))
+            address = (f'<br><span class="kural-label">{escape(t(lang, ADDRESS))}:</span> <code>{escape(url)}</code>'
+                       if url else "")
+            items.append(f'<dt id="src-{escape(e.key)}">{title}</dt>'
+                         f'<dd>{escape(e.kind_in(lang))} · {escape(gettext(lang, SOURCE_LANGS[e.lang]))}{address}'
+                         f'<br><span class="kural-label">{escape(t(lang, CITED_BY))}:</span> {links}</dd>')
+        out.append(f'<dl class="kural-sources-list">{"".join(items)}</dl>\n')
+    return "\n".join(out)
+
+
 KINDS_MARKER = "<!-- kural:example-kinds -->"
 KINDS_HEAD = (N_("check"), N_("games"), N_("fields"), N_("expect"), N_("what it claims"))
 
@@ -301,3 +360,4 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
+    yield "sources.md", sources_page(corpus, lang)

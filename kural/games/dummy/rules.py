@@ -86,13 +86,14 @@ class DummyRules(Ruleset):
 
 
 STANDARD: Final = DummyRules(description="The Japanese rules page (after Ito Takuma, Thai Folk Games)")
-_PUBLIC = "Thai players' references (seaatduke.com, mobdroappz.com)"
-_BOOK = "the Japanese rules page: the book's rules used in some places (Ito Takuma, Thai Folk Games)"
-_KNOCK = "althabattv.com, How to Knock Dummy Cards: dark knock x2, colour knock x2, both x4"
+# Sources by their key in rules/sources.yaml.
+_PUBLIC = "seaatduke-dummy"  # a common Thai card table (mobdroappz-knock says the same)
+_BOOK = "doc-dummy"  # the book's rules used in some places (Ito Takuma, Thai Folk Games)
+_KNOCK = "althabattv-knock"  # dark knock x2, colour knock x2, both x4
 VARIANTS: Final[tuple[DummyRules, ...]] = (
     STANDARD.variant(
         "five_ten", "2-9 five points, 10-K ten, A fifteen",
-        {"low_points": f"a common Thai table ({_PUBLIC}); the Japanese rules page counts 2-10 at face value"},
+        {"low_points": _PUBLIC},  # the Japanese rules page counts 2-10 at face value
         low_points="five",
     ),
     STANDARD.variant(

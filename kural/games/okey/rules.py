@@ -13,9 +13,9 @@ from kural.core.rulesets import Ruleset, Rulesets
 
 GAME = "okey"
 
-# Sources of the variants (records cite the same).
-_SRC_000 = "seed 000 (variants)"
-_SRC_001 = "seed 001"
+# Sources of the variants, by their key in rules/sources.yaml (records cite the same).
+_SRC_000 = "doc-okey-ja"
+_SRC_001 = "doc-okey-it"
 
 
 @dataclass(frozen=True)
@@ -62,31 +62,29 @@ class OkeyRules(Ruleset):
 
     @property
     def meld_rules(self) -> MeldRules:
-        # 12-13-1 is a run; 13-1-2 is not (seed 000; seed 001's examples agree).
+        # 12-13-1 is a run; 13-1-2 is not (the Japanese Okey rules; the Italian article's examples agree).
         return MeldRules(wrap=self.wrap)
 
 
 STANDARD = OkeyRules(description="Standard rules: the Japanese Okey rules and the Italian Wikipedia article")
-_COSGAMES = "https://cosgames.online/okey/index.html (12-13-1 marked invalid); the seeds (000, 001) allow it"
+_COSGAMES = "cosgames-okey"  # 12-13-1 marked invalid; both documents allow it
 NO_WRAP = STANDARD.variant(
     "no_wrap", "The 1 only low: 12-13-1 is not a run", {"wrap": _COSGAMES}, wrap=False)
 OKEY_NO_PAIR = STANDARD.variant(
     "okey_no_pair", "The okey does not complete a pair: seven pairs of twins only",
-    {"okey_completes_pair": "http://tualimforum.com/online-oyunlar/122512-okey-oyununda-bitis-turleri-okeyde-bitis-cesitleri.html "
-                            "(every tile on the rack has its twin); seed 000 lets the okey pair with any tile"},
+    {"okey_completes_pair": "tualimforum-okey-finishes"},
     okey_completes_pair=False)
 COUNT_UP = STANDARD.variant(
     "count_up", "Scores count up from 0: the winner scores, the first to 20 wins the game",
-    {"count_up": "https://okey.gg/okey/faq (the first player to reach 20 points wins)",
-     "start_score": "https://okey.gg/okey/faq", "end_score": "https://okey.gg/okey/faq"},
+    {"count_up": "okeygg-faq", "start_score": "okeygg-faq", "end_score": "okeygg-faq"},
     count_up=True, start_score=0, end_score=20)
 WRONG_FINISH = STANDARD.variant(
     "wrong_finish_4", "A wrong declaration costs the declarer 4 points",
-    {"wrong_finish_penalty": "https://okey.gg/okey/penalties (a finish with an invalid hand: a 4-point penalty); the seeds name none"},
+    {"wrong_finish_penalty": "okeygg-penalties"},
     wrong_finish_penalty=4)
 ELIMINATION = STANDARD.variant(
     "elimination", "A player at 0 leaves; the last player left wins",
-    {"elimination": "seed 000 (variants) and seed 001 (end of the game)"}, elimination=True)
+    {"elimination": _SRC_000}, elimination=True)
 PARTNERSHIP = STANDARD.variant(
     "partnership", "Partners sit opposite; each team starts with 20",
     {"partnership": _SRC_000}, partnership=True)
@@ -101,10 +99,10 @@ SINGLE_COLOUR = STANDARD.variant(
     {"single_colour_double": _SRC_000}, single_colour_double=True)
 TOP_TWO = STANDARD.variant(
     "top_two", "The two highest scores both win",
-    {"top_two_win": "seed 001 (in some versions the two highest scores win together)"}, top_two_win=True)
+    {"top_two_win": _SRC_001}, top_two_win=True)
 ONE_THROW = STANDARD.variant(
     "one_throw", "One throw of the die picks the stack and, counted from the top, the indicator",
-    {"one_throw": "seed 001 (one throw; seed 000 throws twice and counts from the bottom)"}, one_throw=True)
+    {"one_throw": _SRC_001}, one_throw=True)
 
 RULESETS: Rulesets[OkeyRules] = Rulesets(GAME, (
     STANDARD, NO_WRAP, OKEY_NO_PAIR, COUNT_UP, WRONG_FINISH, ELIMINATION, PARTNERSHIP, INDICATOR_LAST,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal, Optional, TypeAlias
 
+from kural.core.cite import UNWRITTEN
 from kural.core.melds import MeldRules
 from kural.core.rulesets import Ruleset, Rulesets
 
@@ -16,13 +17,13 @@ GAME = "okey101"
 
 OpenedAs: TypeAlias = Optional[Literal["melds", "pairs"]]
 
-# Where each parameter's standard value comes from (the Turkish rule table unless said otherwise).
-BAGUVIX = "bilgi2.baguvix.com.tr, '101 de elden bitmek kaç puan' (okey finish: pair-openers pay 4 times)"
-TABLE_601_605 = ("the Turkish rule table, rows 601-605: every opener pays the face value of the tiles left, "
-                 "doubled once for an okey or a pairs finish")
-NO_SOURCE = "no written source found: this reference's reading, kept to compare with the table's"
-TUALIM = "tualimforum.com, 'Okey 101 Ceza Puanları Nasıl Hesaplanır' (the last discard of a finish is never penalised)"
-BLOGSPOT = "okey101.blogspot.com, 'Okey 101 Nasıl Oynanır' (a player cannot open both with pairs and with melds)"
+# Where each parameter's standard value comes from (the Turkish rule table unless said otherwise), by its key in
+# rules/sources.yaml; UNWRITTEN where no written source states the reading.
+BAGUVIX = "baguvix-101"  # okey finish: pair-openers pay 4 times; pair-openers lay off two tiles a turn
+TABLE_601_605 = "doc-okey101-table"  # rows 601-605: face value of the tiles left, doubled once
+NO_SOURCE = UNWRITTEN  # this reference's reading, kept to compare with the table's
+TUALIM = "tualimforum-101-penalties"  # the last discard of a finish is never penalised
+BLOGSPOT = "okey101-blogspot"  # a player cannot open both with pairs and with melds
 
 
 @dataclass(frozen=True)
@@ -110,18 +111,18 @@ STANDARD = Okey101Rules(
 VARIANTS: Final[tuple[Okey101Rules, ...]] = (
     *(STANDARD.variant(
             f"threshold_{_t}", f"Opening threshold {_t}",
-            {"opening_threshold": NO_SOURCE + "; the rule table (row 401) says 101"},
+            {"opening_threshold": NO_SOURCE},  # the rule table (row 401) says 101
             opening_threshold=_t,
         )
       for _t in (51, 81, 121)),
     STANDARD.variant(
         "katlamali", "Rising openings (katlamalı)",
-        {"rising_openings": "mobiletech360.co, '101 Okey' app page: 'Katlamalı / Katlamasız seçeneği'"},
+        {"rising_openings": "mobiletech360-101"},  # 'Katlamalı / Katlamasız seçeneği'
         rising_openings=True,
     ),
     STANDARD.variant(
         "doublings_multiply", "Doublings multiply",
-        {"multipliers_stack": NO_SOURCE + "; the rule table (rows 602, 603) gives each doubling alone"},
+        {"multipliers_stack": NO_SOURCE},  # the rule table (rows 602, 603) gives each doubling alone
         multipliers_stack=True,
     ),
     STANDARD.variant(
@@ -131,13 +132,12 @@ VARIANTS: Final[tuple[Okey101Rules, ...]] = (
     ),
     STANDARD.variant(
         "layoff_next_turn", "Lay off from the turn after opening",
-        {"layoff_wait_turn": "okeya101.com, 'Opening Conditions and Scoring in 101 Okey': "
-                             "'you can extend any meld on the table on subsequent turns'"},
+        {"layoff_wait_turn": "okeya101-scoring"},  # 'you can extend any meld on the table on subsequent turns'
         layoff_wait_turn=True,
     ),
     STANDARD.variant(
         "pairs_layoff_two", "Pair-openers lay off two tiles a turn",
-        {"pairs_layoff_limit": "bilgi2.baguvix.com.tr: 'Çift açan ... bir seferde ancak 2 taş işleyebilir'"},
+        {"pairs_layoff_limit": BAGUVIX},  # 'Çift açan ... bir seferde ancak 2 taş işleyebilir'
         pairs_layoff_limit=2,
     ),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from kural.core.cite import UNWRITTEN
 from kural.core.melds import MeldRules
 from kural.core.rulesets import Ruleset, Rulesets
 
@@ -49,41 +50,35 @@ STANDARD: Final = RummikubRules(
 VARIANTS: Final[tuple[RummikubRules, ...]] = (
     STANDARD.variant(
         "initial_50", "Initial meld of 50 points",
-        {"initial_meld": "rummyo.com, Rummikub players (the Sabra way): a starting meld of 50 points",
-         "initial_meld_sets": "rummyo.com, the same page: 50 points in at least one set"},
+        {"initial_meld": "rummyo-rummikub", "initial_meld_sets": "rummyo-rummikub"},
         initial_meld=50, initial_meld_sets="any"),
     STANDARD.variant(
         "joker_25", "A joker left on the rack costs 25",
-        {"joker_penalty": "a house rule with no written source found: a joker left on the rack costs 25"},
+        {"joker_penalty": UNWRITTEN},  # a house rule with no written source found
         joker_penalty=25),
     STANDARD.variant(
         "several_sets", "The initial meld may be several sets",
-        {"initial_meld_sets": "pagat.com, Rummikub: the first meld is one or more combinations worth 30 or more; "
-                              "Goliath rules: sets worth at least 30 in the first move"},
+        {"initial_meld_sets": "pagat-rummikub"},  # Goliath's rules say the same
         initial_meld_sets="any"),
     STANDARD.variant(
         "initial_turn_table", "The table may be played on in the turn of the initial meld",
-        {"initial_turn_table": "pagat.com, Rummikub: having placed an initial meld, in the same or later turns "
-                               "a player may add to and rearrange the table"},
+        {"initial_turn_table": "pagat-rummikub"},
         initial_turn_table=True),
     STANDARD.variant(
         "draw_two", "Draw two / the river",
-        {"draw": "the Japanese Wikipedia article, Rule variations: draw two, and drawing from the river"},
+        {"draw": "doc-rummikub"},
         draw="two_river"),
     STANDARD.variant(
         "french", "The French rules",
-        {"french": "the Japanese Wikipedia article, Rule variations: the French rules",
-         "initial_meld_sets": "the same section: the initial meld may combine one's own runs and groups"},
+        {"french": "doc-rummikub", "initial_meld_sets": "doc-rummikub"},
         french=True, initial_meld_sets="any"),
     STANDARD.variant(
         "four_jokers", "Four jokers",
-        {"jokers": "the Japanese Wikipedia article, introduction: variations of the game include four jokers",
-         "tile_count": "the Japanese Wikipedia article: 104 numbered tiles and four jokers"},
+        {"jokers": "doc-rummikub", "tile_count": "doc-rummikub"},
         jokers=4, tile_count=108),
     STANDARD.variant(
         "pool_by_value", "Empty pool: the lowest rack value wins; losers pay the difference",
-        {"pool_winner": "Goliath Rummikub rules: the player with the lowest count on the rack wins",
-         "pool_scoring": "Goliath Rummikub rules: each loser subtracts the winner's total from their own"},
+        {"pool_winner": "goliath-rummikub-mini", "pool_scoring": "goliath-rummikub-mini"},
         pool_winner="lowest_value", pool_scoring="difference"),
 )
 
