@@ -160,3 +160,12 @@ def test_a_structured_reference_is_a_link_on_the_page_and_a_number_in_search(cor
         assert not any("{rule:" in d["x"] for d in index["docs"])
     assert plain_refs("(see {rule:906}, {rule:okey:404})") == "(see 906, 404)"
     assert RULE_REF.fullmatch("{rule:okey:404}").groups() == ("okey", "404")
+
+
+def test_a_ruleset_names_its_sources_by_title(corpus):
+    from kural.site.pages import ruleset_sources_html
+
+    pairs = ruleset_sources_html("okey101", "pairs_opener_double", "tr", corpus)
+    assert corpus.sources["baguvix-101"].title["tr"].replace("'", "&#x27;") in pairs and "baguvix-101" not in pairs
+    unwritten = ruleset_sources_html("okey101", "threshold_51", "it", corpus)
+    assert "kural-unwritten" in unwritten and "unwritten" not in re.sub(r"<[^>]+>", "", unwritten)
