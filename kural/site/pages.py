@@ -34,6 +34,8 @@ LIST_SEP = NC_('list', ', ')
 SOURCES_PAGE = N_('Sources')
 LEAD_SOURCES = N_('Every source the rules cite: the source documents the site was made from, and the publishers\' rules, players\' references, apps\' help and articles that settle what the documents leave open. Each rule names its sources by title and says what each is cited for.')
 CITED_BY = N_('Cited by')
+TAG_UNWRITTEN = N_('no written source')
+TAG_READING = N_('not in the source documents: read from another source')
 KIND_HEADINGS = {"document": N_("Source documents"), "publisher": N_("Publishers' rules"),
                  "reference": N_("Players' references"), "app": N_("Apps' help"), "article": N_("Web articles")}
 ADDRESS = N_('Address')
@@ -126,6 +128,16 @@ def ruleset_sources_html(game: str, name: str, lang: str, corpus: Corpus) -> str
     return "<br>".join(out)
 
 
+def _source_tags(rec: Record) -> list[str]:
+    """What the page marks on a rule whose reading is not the source documents': none states it, or another
+    source does where the documents are silent."""
+    if any(s.source == UNWRITTEN for s in rec.sources):
+        return [TAG_UNWRITTEN]
+    if any("reading" in s.purposes for s in rec.sources):
+        return [TAG_READING]
+    return []
+
+
 def link_rules(html: str, game: str, corpus: Corpus, lang: str) -> str:
     """Structured references ({rule:906}, {rule:okey:404}) in escaped HTML as links to the rules."""
     def one(m: re.Match[str]) -> str:
@@ -144,6 +156,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+    meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
     text = rec.marked_text_in(lang)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
