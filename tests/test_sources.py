@@ -160,3 +160,24 @@ def test_a_structured_reference_is_a_link_on_the_page_and_a_number_in_search(cor
         assert not any("{rule:" in d["x"] for d in index["docs"])
     assert plain_refs("(see {rule:906}, {rule:okey:404})") == "(see 906, 404)"
     assert RULE_REF.fullmatch("{rule:okey:404}").groups() == ("okey", "404")
+
+
+def test_a_ruleset_names_its_sources_by_title(corpus):
+    from kural.site.pages import ruleset_sources_html
+
+    pairs = ruleset_sources_html("okey101", "pairs_opener_double", "tr", corpus)
+    assert corpus.sources["baguvix-101"].title["tr"].replace("'", "&#x27;") in pairs and "baguvix-101" not in pairs
+    unwritten = ruleset_sources_html("okey101", "threshold_51", "it", corpus)
+    assert "kural-unwritten" in unwritten and "unwritten" not in re.sub(r"<[^>]+>", "", unwritten)
+
+
+def test_a_reading_the_documents_do_not_state_is_marked_on_the_rule(corpus):
+    from kural.site.pages import TAG_READING, TAG_UNWRITTEN, rule_block
+
+    def tags(game, rid):
+        block = rule_block(corpus.find(game, rid), corpus, "en")
+        return re.findall(r'kural-tag-source">([^<]+)<', block)
+
+    assert tags("okey", 701) == [TAG_UNWRITTEN]          # a wrong declaration: the documents are silent, no source
+    assert tags("okey101", 501) == [TAG_READING]         # the okey in a pair: an app's help, not the table
+    assert tags("okey", 401) == []                       # sets: the documents say it

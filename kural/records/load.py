@@ -73,7 +73,7 @@ class Corpus:
     example_files: list[ExampleFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
-    sources: dict[str, Any] = field(default_factory=dict)  # the registry: key -> kural.records.sources.SourceEntry
+    sources: dict[str, SourceEntry] = field(default_factory=dict)  # the registry of sources, by key
 
     def by_game(self, game: str) -> list[Record]:
         return sorted((r for r in self.records if r.game == game), key=lambda r: r.id)
@@ -310,7 +310,7 @@ def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked
     return tuple(out)
 
 
-def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, Any]) -> Optional[tuple[Source, ...]]:
+def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, SourceEntry]) -> Optional[tuple[Source, ...]]:
     items = r.sequence(node, "sources")
     if items is None:
         return None
@@ -391,7 +391,7 @@ def _mentions(r: _FileReader, node: Node, fieldname: str, texts: Iterable[str], 
 
 
 def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str,
-                 known_sources: dict[str, Any]) -> Optional[Record]:
+                 known_sources: dict[str, SourceEntry]) -> Optional[Record]:
     r.record = f"{game}/?"
     ok = True
     if "id" in m:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from html import escape
 from typing import Any, Iterable, Mapping, Sequence
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 from kural import registry
 from kural.languages import LANGUAGES
@@ -35,6 +35,10 @@ LIST_SEP = NC_('list', ', ')
 SOURCES_PAGE = N_('Sources')
 LEAD_SOURCES = N_('Every source the rules cite: the source documents the site was made from, and the publishers\' rules, players\' references, apps\' help and articles that settle what the documents leave open. Each rule names its sources by title and says what each is cited for.')
 CITED_BY = N_('Cited by')
+TAG_UNWRITTEN = N_('no written source')
+TAG_READING = N_('not in the source documents: read from another source')
+KIND_HEADINGS = {"document": N_("Source documents"), "publisher": N_("Publishers' rules"),
+                 "reference": N_("Players' references"), "app": N_("Apps' help"), "article": N_("Web articles")}
 ADDRESS = N_('Address')
 VARIANT = N_('variant')
 KEYWORDS = N_('Keywords')
@@ -111,6 +115,30 @@ def _sources_html(rec: Record, lang: str, corpus: Corpus) -> str:
     return "<br>".join(items)
 
 
+def ruleset_sources_html(game: str, name: str, lang: str, corpus: Corpus) -> str:
+    """The sources a ruleset of the engine cites for the parameters it sets (kural.core.cite), each once, by title
+    and kind; a reading no written source states is marked as this reference's own."""
+    out = []
+    for key in dict.fromkeys(registry.ruleset(game, name).changes.values()):
+        if key == UNWRITTEN:
+            out.append(f'<span class="kural-src kural-unwritten">{escape(t(lang, UNWRITTEN_TEXT))}</span>')
+        else:
+            entry = corpus.sources[key]
+            out.append(f'<span class="kural-src">{source_link(entry, lang)} · '
+                       f'<span class="kural-src-kind">{escape(entry.kind_in(lang))}</span></span>')
+    return "<br>".join(out)
+
+
+def _source_tags(rec: Record) -> list[str]:
+    """What the page marks on a rule whose reading is not the source documents': none states it, or another
+    source does where the documents are silent."""
+    if any(s.source == UNWRITTEN for s in rec.sources):
+        return [TAG_UNWRITTEN]
+    if any("reading" in s.purposes for s in rec.sources):
+        return [TAG_READING]
+    return []
+
+
 def link_rules(html: str, game: str, corpus: Corpus, lang: str) -> str:
     """Structured references ({rule:906}, {rule:okey:404}) in escaped HTML as links to the rules."""
     def one(m: re.Match[str]) -> str:
@@ -129,6 +157,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+    meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
     text = rec.marked_text_in(lang)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
@@ -315,19 +344,23 @@ def sources_page(corpus: Corpus, lang: str) -> str:
         entries = [e for e in corpus.sources.values() if e.kind == kind]
         if not entries:
             continue
-        out.append(f'<h2 id="kind-{kind}">{escape(gettext(lang, SOURCE_KINDS[kind]))}</h2>')
+        out.append(f'<h2 id="kind-{kind}">{escape(t(lang, KIND_HEADINGS[kind]))}</h2>')
         items = []
         for e in sorted(entries, key=lambda e: collation_key(e.title[lang], lang)):
             recs = sorted(cited.get(e.key, []), key=lambda r: (GAME_ORDER.index(r.game), r.id))
-            links = " · ".join(f'<a href="../{r.game}/#{r.id}">{escape(game_name(lang, r.game))} {r.id}</a>' for r in recs)
+            by_game: dict[str, list[Record]] = {}
+            for r in recs:
+                by_game.setdefault(r.game, []).append(r)
+            links = "<br>".join(f'{escape(game_name(lang, g))}: ' + " · ".join(f'<a href="../{g}/#{r.id}">{r.id}</a>' for r in rs)
+                                for g, rs in by_game.items())
             url = safe_url(e.url) if e.url else None
             title = (f'<a href="{escape(url)}" rel="nofollow noopener">{escape(e.title[lang])}</a>' if url
                      else escape(e.title[lang]))
-            address = (f'<br><span class="kural-label">{escape(t(lang, ADDRESS))}:</span> <code>{escape(url)}</code>'
+            address = (f'<br><span class="kural-label">{escape(t(lang, ADDRESS))}:</span> <code>{escape(unquote(url))}</code>'
                        if url else "")
             items.append(f'<dt id="src-{escape(e.key)}">{title}</dt>'
                          f'<dd>{escape(e.kind_in(lang))} · {escape(gettext(lang, SOURCE_LANGS[e.lang]))}{address}'
-                         f'<br><span class="kural-label">{escape(t(lang, CITED_BY))}:</span> {links}</dd>')
+                         f'<br><span class="kural-label">{escape(t(lang, CITED_BY))}:</span><br>{links}</dd>')
         out.append(f'<dl class="kural-sources-list">{"".join(items)}</dl>\n')
     return "\n".join(out)
 
