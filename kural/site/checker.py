@@ -211,6 +211,7 @@ def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         f'<button type="button" class="md-button" id="kural-copy">{w["copy"]}</button> <span id="kural-copied" role="status"></span></p>'
         f'<script type="application/json" id="kural-check-spec">{json_script(checker_spec(lang, examples))}</script>'
         f'<link rel="stylesheet" href="../assets/kural/kural-check.css">'
+        f'<script src="../assets/kural/kural-engine.js" defer></script>'
         f'<script src="../assets/kural/kural-check.js" defer></script>'
         f'</div>'
     )
@@ -226,7 +227,7 @@ def first_examples(corpus: Any) -> dict[tuple[str, str], Mapping[str, Any]]:
     return out
 
 
-CHECK_ASSETS: Final = ("kural-check.js", "kural-check.css", "kural-house.js")
+CHECK_ASSETS: Final = ("kural-engine.js", "kural-check.js", "kural-check.css", "kural-house.js")
 
 
 def add_checker(files: Any, config: Any, lang: str, corpus: Any) -> None:

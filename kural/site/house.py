@@ -105,6 +105,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, 
         f'<p class="kural-house-status" id="kural-house-status" role="status" data-state=""></p>'
         f'<p class="kural-house-share" hidden><a id="kural-house-link" href="./">{escape(t(lang, SHARE))}</a></p>'
         f'<script type="application/json" id="kural-house-spec">{checker.json_script(data)}</script>'
+        f'<script src="../assets/kural/kural-engine.js" defer></script>'
         f'<script src="../assets/kural/kural-house.js" defer></script>'
         f'</details>\n'
         # Printed, or read with house rules chosen: which rules this page shows (filled by kural-house.js).

@@ -18,13 +18,7 @@
   var bar = document.getElementById("kural-progress");
   var share = document.getElementById("kural-share");
   var link = document.getElementById("kural-link");
-  var config = {
-    pyodide: new URL(box.dataset.pyodide, location.href).href,
-    engine: new URL(box.dataset.engine, location.href).href,
-    version: box.dataset.pyodideVersion || ""
-  };
-  var workerUrl = new URL(box.dataset.worker, location.href).href;
-  var worker = null, pending = {}, nextId = 1, asked = false, timer = null;
+  var asked = false, timer = null;
   var target = null;  // the pieces input the palette adds to
   window.kuralCheckTimings = [];  // [progress, ms since the worker started]: for the benchmark
 
@@ -344,36 +338,22 @@
     bar.setAttribute("aria-valuenow", String(v));
     bar.firstChild.style.width = v + "%";
   }
-  function startWorker() {
-    if (worker) return;
-    setProgress(2);
-    worker = new Worker(workerUrl);
-    worker.onmessage = function (e) {
-      var m = e.data;
-      if (m.type === "progress") {
-        setProgress(m.value);
-        window.kuralCheckTimings.push([m.value, m.ms]);
-        if (m.how) window.kuralCheckStart = m.how;  // "fresh", or "snapshot" when resumed from the cache
-        return;
-      }
-      var done = pending[m.id];
-      delete pending[m.id];
-      if (!done) return;
-      if (m.type === "answer") done(m.result);
-      else { setProgress(100); worker.terminate(); worker = null; done({ state: "error", actual: "", message: W.failed, html: "", text: "" }); }
-    };
+  var engine = window.KuralEngine(box, function (m) {
+    setProgress(m.value);
+    if (m.ms !== undefined) window.kuralCheckTimings.push([m.value, m.ms]);
+    if (m.how) window.kuralCheckStart = m.how;  // "fresh", or "snapshot" when resumed from the cache
+  });
+  function failed(r) {
+    return r.state === "failed" ? { state: "error", actual: "", message: W.failed, html: "", text: "" } : r;
   }
   var latest = 0;
   function ask(q) {
     asked = true;
-    startWorker();
-    var id = nextId++;
-    latest = id;
+    var id = ++latest;
     verdict.dataset.state = "loading";
     verdict.setAttribute("aria-busy", "true");
     if (!verdict.firstChild) verdict.appendChild(el("p", { class: "kural-working" }, W.working));
-    pending[id] = function (r) { if (id === latest) show(r); };
-    worker.postMessage({ id: id, query: q, lang: spec.lang, config: config });
+    engine.ask(q, spec.lang).then(function (r) { if (id === latest) show(failed(r)); });
   }
   function show(r) {
     verdict.removeAttribute("aria-busy");
@@ -401,12 +381,7 @@
   }
   // For tests and the benchmark: the engine in this page, without the form.
   window.kuralCheck = function (q) {
-    startWorker();
-    return new Promise(function (resolve) {
-      var id = nextId++;
-      pending[id] = resolve;
-      worker.postMessage({ id: id, query: q, lang: (q.lang && q.lang[0]) || spec.lang, config: config });
-    });
+    return engine.ask(q, (q.lang && q.lang[0]) || spec.lang).then(failed);
   };
 
   // --- start ----------------------------------------------------------------------------------------------

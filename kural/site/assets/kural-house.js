@@ -16,12 +16,7 @@
   var playing = document.getElementById("kural-house-playing");
   var shareLink = document.getElementById("kural-house-link");
   var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-variant]"));
-  var config = {
-    pyodide: new URL(panel.dataset.pyodide, location.href).href,
-    engine: new URL(panel.dataset.engine, location.href).href,
-    version: panel.dataset.pyodideVersion || ""
-  };
-  var worker = null, pending = {}, nextId = 1, generation = 0;
+  var generation = 0;
   var originals = new Map();  // figure -> what the page showed under the standard rules
 
   function fmt(s, args) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
@@ -73,28 +68,8 @@
     bar.setAttribute("aria-valuenow", String(v));
     bar.firstChild.style.width = v + "%";
   }
-  function startWorker() {
-    if (worker) return;
-    setProgress(2);
-    worker = new Worker(new URL(panel.dataset.worker, location.href).href);
-    worker.onmessage = function (e) {
-      var m = e.data;
-      if (m.type === "progress") { setProgress(m.value); return; }
-      var done = pending[m.id];
-      delete pending[m.id];
-      if (!done) return;
-      if (m.type === "answer") done(m.result);
-      else { setProgress(100); worker.terminate(); worker = null; pending = {}; fail(); }
-    };
-  }
-  function ask(query) {
-    startWorker();
-    return new Promise(function (resolve) {
-      var id = nextId++;
-      pending[id] = resolve;
-      worker.postMessage({ id: id, query: query, lang: spec.lang, config: config });
-    });
-  }
+  var engine = window.KuralEngine(panel, function (m) { setProgress(m.value); });
+  function ask(query) { return engine.ask(query, spec.lang); }
   function fail() {
     status.textContent = W.failed;
     panel.dataset.state = "failed";
@@ -172,8 +147,8 @@
       panel.dataset.state = "done";
       return;
     }
-    panel.dataset.state = worker ? "judging" : "loading";
-    status.textContent = worker ? W.judging : W.loading;
+    panel.dataset.state = engine.started() ? "judging" : "loading";
+    status.textContent = engine.started() ? W.judging : W.loading;
     var changed = 0, left = figs.length;
     if (!left) { panel.dataset.state = "done"; return; }
     figs.forEach(function (fig) {
@@ -181,6 +156,7 @@
       var href = o.href;
       ask(queryOf(href, names)).then(function (r) {
         if (mine !== generation) return;
+        if (r.state === "failed") { fail(); return; }
         if (panel.dataset.state === "loading") { panel.dataset.state = "judging"; status.textContent = W.judging; }
         var link = fig.querySelector("a.kural-check-link");
         var url = new URL(href, location.href);

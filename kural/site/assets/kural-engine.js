@@ -1,0 +1,47 @@
+// Kural: one client for the rule engine's Web Worker (kural-check-worker.js: the kural package run by Pyodide),
+// shared by the checker page and the house-rules panel of the game pages. The worker starts on the first
+// question; each answer comes back as a promise. If the worker fails, every question waiting is answered
+// {state: "failed"} and the next question starts a new worker.
+(function () {
+  "use strict";
+  window.KuralEngine = function (box, onProgress) {
+    var config = {
+      pyodide: new URL(box.dataset.pyodide, location.href).href,
+      engine: new URL(box.dataset.engine, location.href).href,
+      version: box.dataset.pyodideVersion || ""
+    };
+    var workerUrl = new URL(box.dataset.worker, location.href).href;
+    var worker = null, pending = {}, nextId = 1;
+    function start() {
+      if (worker) return;
+      onProgress({ value: 2 });
+      worker = new Worker(workerUrl);
+      worker.onmessage = function (e) {
+        var m = e.data;
+        if (m.type === "progress") { onProgress(m); return; }
+        var done = pending[m.id];
+        delete pending[m.id];
+        if (m.type === "answer") { if (done) done(m.result); return; }
+        // The worker failed: nothing more will come from it.
+        onProgress({ value: 100 });
+        worker.terminate();
+        worker = null;
+        var waiting = pending;
+        pending = {};
+        if (done) done({ state: "failed" });
+        Object.keys(waiting).forEach(function (id) { waiting[id]({ state: "failed" }); });
+      };
+    }
+    return {
+      ask: function (query, lang) {
+        start();
+        return new Promise(function (resolve) {
+          var id = nextId++;
+          pending[id] = resolve;
+          worker.postMessage({ id: id, query: query, lang: lang, config: config });
+        });
+      },
+      started: function () { return worker !== null; }
+    };
+  };
+})();
