@@ -55,6 +55,10 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
         assert f["actual"] == engine.answer(q, lang)["actual"], f
         standard = engine.answer({k: v for k, v in q.items() if k != "variant"}, lang)
         assert (f["house"] == "changed") == (standard["actual"] != f["actual"] or standard["state"] == "error"), f
+    # A changed example's caption (which explains the standard verdict) goes with the standard figure.
+    first = hpage.locator("figure.kural-changed").first
+    assert not first.locator("figcaption .kural-caption").is_visible()
+    assert first.locator(".kural-changed-note details .kural-caption").count() == 1
     # Each chosen house rule's text stands where it replaces its rule; the page says which rules it shows.
     rule = hpage.locator(".kural-rule[data-rule='okey101:401']")
     assert rule.locator(".kural-house-text[data-variant='threshold_81']").is_visible()

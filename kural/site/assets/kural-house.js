@@ -107,6 +107,8 @@
     delete fig.dataset.house;
     var note = fig.querySelector(".kural-changed-note");
     if (note) note.remove();
+    var caption = fig.querySelector("figcaption .kural-caption");
+    if (caption) caption.hidden = false;
   }
   function queryOf(href, names) {
     var q = {};
@@ -127,6 +129,9 @@
     sum.textContent = W.before;
     before.appendChild(sum);
     before.insertAdjacentHTML("beforeend", o.figure);  // the page's own figure, escaped when it was built
+    // The example's caption explains the standard verdict: it goes with it, out of the changed example.
+    var caption = fig.querySelector("figcaption .kural-caption");
+    if (caption) { before.appendChild(caption.cloneNode(true)); caption.hidden = true; }
     note.appendChild(before);
     if (r.state === "done") {
       var holder = document.createElement("div");
