@@ -19,6 +19,7 @@ from kural.records import Corpus, Record
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import reading
+from kural.site.compare import compare_link, compare_page
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -142,7 +143,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game)]
+           invitation(lang, game), compare_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}
@@ -299,3 +300,4 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
+    yield "compare/index.md", compare_page(corpus, lang)
