@@ -26,7 +26,7 @@ LEAD = N_("The four games side by side, then each game's standard rules and hous
           "Every number is the rule engine's own, and every statement links to the rule that says it.")
 GAMES_HEAD = N_("The four games")
 TOPIC = N_("Topic")
-NONE = N_("none")
+NONE = N_("not in this game")
 YES = N_("yes")
 NO = N_("no")
 RULE_LINK = N_("rule {id}")
@@ -45,7 +45,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("players", N_("Players")),
     ("pieces", N_("Tiles or cards")),
     ("deal", N_("The deal")),
-    ("wild", N_("Wild tiles")),
+    ("wild", N_("Jokers and wild tiles")),
     ("sets", N_("Sets")),
     ("runs", N_("Runs")),
     ("opening", N_("Opening requirement")),
