@@ -361,7 +361,7 @@ def games_table(corpus: Corpus, lang: str, rulesets: Optional[Mapping[str, Any]]
             body = f'<ul>{"".join(items)}</ul>' if items else f'<span class="kural-none">{escape(gettext(lang, NONE))}</span>'
             cells.append(f'<td data-game="{g}" data-topic="{topic}">{body}</td>')
         rows.append(f'<tr><th scope="row">{escape(gettext(lang, label))}</th>{"".join(cells)}</tr>')
-    return (f'<table class="kural-compare"><thead><tr><th scope="col">{escape(gettext(lang, TOPIC))}</th>{head}</tr></thead>'
+    return (f'<table class="kural-table" data-table="compare"><thead><tr><th scope="col">{escape(gettext(lang, TOPIC))}</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
@@ -409,7 +409,7 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
                 cells.append(f'<td data-variant="{escape(name)}" data-param="{p}">{text}</td>')
         rows.append(f'<tr><th scope="row">{escape(gettext(lang, PARAM_LABELS[p]))}</th>{"".join(cells)}</tr>')
     head = f'<th scope="col">{escape(gettext(lang, PARAMETER))}</th>{"".join(heads)}'
-    return (f'<table class="kural-variants" data-game="{game}"><thead><tr>{head}</tr></thead>'
+    return (f'<table class="kural-table" data-table="variants" data-game="{game}"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
