@@ -19,6 +19,7 @@ from kural import registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import reading
+from kural.vocabulary import DOCUMENTS
 
 # Words of the page.
 TITLE = N_("Compare the games")
@@ -365,13 +366,18 @@ def games_table(corpus: Corpus, lang: str, rulesets: Optional[Mapping[str, Any]]
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+_DOC_NUMBERS = re.compile(r"\b(?:the )?seeds? \(?(?:00[0-4])(?:, 00[0-4])*\)?")
+
+
 def source_text(lang: str, source: Any) -> str:
     """One source as readers see it.  The one place that reads a ruleset's ``changes`` values: a key of a source
     registry (an object with ``title_in``), or the text as written."""
     title_in: Optional[Callable[[str], str]] = getattr(source, "title_in", None)
     if title_in is not None:
         return title_in(lang)
-    return str(source)
+    # Until every source is a registry key: a source document cited by its number is named by its title.
+    titles = lambda m: ", ".join(gettext(lang, DOCUMENTS[n][1]) for n in re.findall(r"\d{3}", m.group(0)))  # noqa: E731
+    return _DOC_NUMBERS.sub(titles, str(source))
 
 
 def varied_params(game: str) -> list[str]:
