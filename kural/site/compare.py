@@ -380,6 +380,12 @@ def source_text(lang: str, source: Any) -> str:
     return _DOC_NUMBERS.sub(titles, str(source))
 
 
+def source_html(lang: str, source: Any) -> str:
+    """A source, escaped; a source written as plain text is English (marked so for screen readers)."""
+    text = escape(source_text(lang, source))
+    return text if lang == "en" or not isinstance(source, str) else f'<span lang="en">{text}</span>'
+
+
 def varied_params(game: str) -> list[str]:
     """The parameters some ruleset of the game sets apart from the standard, in the ruleset's field order."""
     book = registry.game(game).rulesets
@@ -428,7 +434,7 @@ def sources_list(game: str, lang: str) -> str:
         if not rs.changes:
             continue
         label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
-        parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {escape(source_text(lang, src))}"
+        parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {source_html(lang, src)}"
                           for p, src in rs.changes.items())
         items.append(f'<li data-variant="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')
     return f'<ul class="kural-variant-sources">{"".join(items)}</ul>' if items else ""
