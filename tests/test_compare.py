@@ -111,7 +111,7 @@ def test_each_game_shows_its_standard_and_every_variant_with_their_records(corpu
     for g in registry.GAMES:
         html = compare.variants_table(corpus, g.key, "en")
         for name in g.rulesets.names():
-            assert f'<th scope="col" data-variant="{name}">' in html
+            assert f'<th scope="col" data-ruleset="{name}">' in html
             for rec in corpus.by_game(g.key):
                 if rec.variant == name and name != "standard":
                     assert f'href="../{g.key}/#{rec.id}"' in html, (name, rec.id)
@@ -121,11 +121,11 @@ def test_each_game_shows_its_standard_and_every_variant_with_their_records(corpu
 
 def test_changed_values_are_marked_and_come_from_the_variant(corpus):
     html = compare.variants_table(corpus, "okey101", "en")
-    cell = re.search(r'<td class="kural-changed" data-variant="threshold_81" data-param="opening_threshold">(.*?)</td>', html)
+    cell = re.search(r'<td class="kural-changed" data-ruleset="threshold_81" data-param="opening_threshold">(.*?)</td>', html)
     assert cell and "<strong>81</strong>" in cell.group(1)
-    assert '<td data-variant="standard" data-param="opening_threshold">101</td>' in html
+    assert '<td data-ruleset="standard" data-param="opening_threshold">101</td>' in html
     # A parameter the variant leaves alone is not marked.
-    assert '<td data-variant="threshold_81" data-param="rising_openings">no</td>' in html
+    assert '<td data-ruleset="threshold_81" data-param="rising_openings">no</td>' in html
 
 
 def test_a_variant_added_to_a_ruleset_adds_a_row_and_a_column(corpus, monkeypatch):
@@ -137,7 +137,7 @@ def test_a_variant_added_to_a_ruleset_adds_a_row_and_a_column(corpus, monkeypatc
     monkeypatch.setitem(registry._BY_KEY, "rummikub", dataclasses.replace(g, rulesets=book))
     monkeypatch.setitem(compare.PARAM_LABELS, "rack_size", "Tiles each")  # type: ignore[index]
     html = compare.variants_table(corpus, "rummikub", "en")
-    assert 'data-variant="rack_16" data-param="rack_size"><strong>16</strong>' in html
+    assert 'data-ruleset="rack_16" data-param="rack_size"><strong>16</strong>' in html
     assert "a test" in compare.sources_list("rummikub", "en")
 
 

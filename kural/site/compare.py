@@ -406,7 +406,7 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
         rs = book.get(name)
         label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
         links = " ".join(_rule_ref(lang, r) for r in records[name]) if name != "standard" else ""
-        heads.append(f'<th scope="col" data-variant="{escape(name)}">{escape(label)}'
+        heads.append(f'<th scope="col" data-ruleset="{escape(name)}">{escape(label)}'
                      f'{"<br>" + links if links else ""}</th>')
     rows = []
     for p in params:
@@ -415,10 +415,10 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
             v = book.get(name).params()[p]
             text = escape(value_text(lang, p, v))
             if name != "standard" and v != std[p]:
-                cells.append(f'<td class="kural-changed" data-variant="{escape(name)}" data-param="{p}">'
+                cells.append(f'<td class="kural-changed" data-ruleset="{escape(name)}" data-param="{p}">'
                              f'<strong>{text}</strong><span class="kural-sr"> ({escape(gettext(lang, CHANGED))})</span></td>')
             else:
-                cells.append(f'<td data-variant="{escape(name)}" data-param="{p}">{text}</td>')
+                cells.append(f'<td data-ruleset="{escape(name)}" data-param="{p}">{text}</td>')
         rows.append(f'<tr><th scope="row">{escape(gettext(lang, PARAM_LABELS[p]))}</th>{"".join(cells)}</tr>')
     head = f'<th scope="col">{escape(gettext(lang, PARAMETER))}</th>{"".join(heads)}'
     return (f'<table class="kural-table" data-table="variants" data-game="{game}"><thead><tr>{head}</tr></thead>'
@@ -436,7 +436,7 @@ def sources_list(game: str, lang: str) -> str:
         label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
         parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {source_html(lang, src)}"
                           for p, src in rs.changes.items())
-        items.append(f'<li data-variant="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')
+        items.append(f'<li data-ruleset="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')
     return f'<ul class="kural-variant-sources">{"".join(items)}</ul>' if items else ""
 
 
