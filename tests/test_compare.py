@@ -111,7 +111,8 @@ def test_each_game_shows_its_standard_and_every_variant_with_their_records(corpu
     for g in registry.GAMES:
         html = compare.variants_table(corpus, g.key, "en")
         for name in g.rulesets.names():
-            assert f'<th scope="col" data-ruleset="{name}">' in html
+            page = f"../{g.key}/" + ("" if name == "standard" else f"?variant={name}")
+            assert f'<th scope="col" data-ruleset="{name}"><a href="{page}">' in html
             for rec in corpus.by_game(g.key):
                 if rec.variant == name and name != "standard":
                     assert f'href="../{g.key}/#{rec.id}"' in html, (name, rec.id)

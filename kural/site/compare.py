@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 from html import escape
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -406,7 +407,9 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
         rs = book.get(name)
         label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
         links = " ".join(_rule_ref(lang, r) for r in records[name]) if name != "standard" else ""
-        heads.append(f'<th scope="col" data-ruleset="{escape(name)}">{escape(label)}'
+        # The game page as a table with this house rule plays it (the contract: ?variant=NAME).
+        href = f"../{game}/" + ("" if name == "standard" else f"?variant={quote(name)}")
+        heads.append(f'<th scope="col" data-ruleset="{escape(name)}"><a href="{escape(href)}">{escape(label)}</a>'
                      f'{"<br>" + links if links else ""}</th>')
     rows = []
     for p in params:

@@ -259,7 +259,7 @@ BUILDERS = {"records": records_json, "rulesets": rulesets_json, "verdicts": verd
 
 def dumps(value: Any) -> str:
     """JSON with no "<", ">" or "&" in the file (record text is data, whoever reads it; JSON decodes them back)."""
-    text = json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False)
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") + "\n"
 
 
