@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.html", "dummy/index.html",
          "keywords/index.html", "glossary/index.html", "sources/index.html", "contributing/index.html",
-         "contributing/writing-records/index.html")
+         "contributing/writing-records/index.html",
+         "compare/index.html")
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +53,18 @@ def test_each_language_has_its_own_search_index(site, lang):
     assert re.search(r'<h3 id="401">401 · ' + re.escape(docs["okey101/#401"]["t"].replace("&", "&amp;")), html)
     # Hand-written pages are in the index too, after the rules.
     assert any(d["g"] == "" for d in index["docs"])
+
+
+def test_data_for_app_makers_once_beside_the_languages(site):
+    from kural.site.data import FILES
+
+    for name in FILES:
+        for suffix in (".json", ".schema.json"):
+            assert json.loads((site / "data" / f"{name}{suffix}").read_text(encoding="utf-8"))
+    for lang in LANGS:
+        assert not (site / lang / "data").exists()
+        assert 'href="../data/records.json"' in (site / lang / "index.html").read_text(encoding="utf-8")
+        assert 'href="../compare/#okey101"' in (site / lang / "okey101" / "index.html").read_text(encoding="utf-8")
 
 
 def test_rule_titles_are_in_the_page_language(site):

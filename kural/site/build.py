@@ -88,7 +88,7 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
     from kural.site.plugin import load_checked
 
     # Check the records before anything is written: the same messages as `kural validate`.
-    load_checked(root / "rules", root / "rules" / "glossary.yaml", root)
+    corpus, _ = load_checked(root / "rules", root / "rules" / "glossary.yaml", root)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -105,6 +105,8 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
         from kural.site import web  # the checker's engine: Pyodide and the engine zip, once for all languages
         web.install(tmp, root)
+        from kural.site import data  # the records, rulesets and verdicts as JSON for app makers, once at /data/
+        data.install(tmp, corpus)
         # Static hosts serve one 404 page, from the root; each language's own would link to /assets/...
         for lang in langs:
             (tmp / lang / "404.html").unlink(missing_ok=True)

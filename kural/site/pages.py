@@ -21,6 +21,7 @@ from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import house, reading
 from kural.site.worked import worked_html
+from kural.site.compare import compare_link, compare_page
 from kural.validate import decide
 from kural.vocabulary import (CATEGORIES, PURPOSES, SOURCE_KINDS, SOURCE_LANGS, UNWRITTEN, UNWRITTEN_TEXT,
                               category_name, subcategory_name)
@@ -201,7 +202,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game)]
+           invitation(lang, game), compare_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}
@@ -394,3 +395,4 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
     yield "sources.md", sources_page(corpus, lang)
+    yield "compare/index.md", compare_page(corpus, lang)
