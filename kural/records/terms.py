@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +53,7 @@ class Avoid:
     def shown(self) -> str:
         return self.word.rstrip("*")
 
-    @property
+    @functools.cached_property
     def pattern(self) -> re.Pattern[str]:
         body = re.escape(self.shown)
         if self.lang == "ja":
@@ -191,7 +192,8 @@ def _compose(path: Path) -> tuple[Any, list[str]]:
     import yaml
 
     text = path.read_text(encoding="utf-8")
-    return yaml.compose(text), text.split("\n")
+    # The C parser when PyYAML has it: only the lines of the nodes are read.
+    return yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)), text.split("\n")
 
 
 def record_units(path: Path, shown: str, game: str) -> Iterator[Unit]:
@@ -323,8 +325,13 @@ def find(texts: Iterable[Unit], avoided: Iterable[Avoid], concepts: Optional[dic
         by_lang.setdefault(a.lang, []).append(a)
     for words in by_lang.values():
         words.sort(key=lambda a: -len(a.shown))  # a longer phrase first: "Optional rule:" before "optional rule"
+    # One search for any of a language's words first: most texts hold none.
+    anyword = {lang: re.compile("|".join(re.escape(a.shown) for a in words), re.IGNORECASE)
+               for lang, words in by_lang.items()}
     out = []
     for unit in texts:
+        if unit.lang not in anyword or not anyword[unit.lang].search(unit.text):
+            continue
         taken: list[tuple[int, int]] = []
         for a in by_lang.get(unit.lang, ()):
             if not a.applies(unit):
