@@ -9,9 +9,9 @@ limits an entry to some games (Turkish "joker" is the okey only in Okey and Okey
 Every text a reader sees is checked, in its own language: the records (titles, texts, keywords, example
 captions; not ``sources``, which quote other documents by their own words), the game overviews, the
 glossary's definitions, the catalogs' translations (``locales/<lang>/LC_MESSAGES/kural.po``) and the
-hand-written pages (``docs/<lang>/docs/**/*.md``, outside code).  Keywords are checked like the rest: they
-are shown under each rule.  A player who types an avoided word still finds the rule: the search takes every
-avoided word as another name of its concept (``kural.search``).
+hand-written pages (``docs/<lang>/docs/**/*.md``, outside code).  Keywords are checked like the rest, since
+they are shown under each rule, except for the entries marked ``typed: true``: words players type when they
+search (Turkish "joker" for the okey), which may stand among the keywords and nowhere else.
 
 >>> a = Avoid("okey", "tr", "Joker*", "okey", ("okey", "okey101"), exceptions=("joker taş",))
 >>> [m.group(0) for m in a.matches("Joker'i alma; jokerin yeri; okey, joker taşın adıdır")]
@@ -117,18 +117,17 @@ def load_avoid(path: Path) -> list[Avoid]:
             continue
         for lang, entries in (term.get("avoid") or {}).items():
             for entry in entries or ():
-                if isinstance(entry, dict):
+                if isinstance(entry, dict) and "word" in entry:
                     out.append(Avoid(key, lang, str(entry["word"]), str(entry.get("use") or term.get(lang, "")),
                                      tuple(entry.get("games") or ()), bool(entry.get("typed")),
                                      tuple(str(e) for e in entry.get("except") or ())))
-                else:
+                elif not isinstance(entry, dict):
                     out.append(Avoid(key, lang, str(entry), str(term.get(lang, ""))))
     return out
 
 
 def avoid_problems(path: Path) -> list[Problem]:
-    """What is wrong with the ``avoid:`` lists themselves: an unknown language or game, a missing word,
-    or a word the glossary itself uses for the same concept."""
+    """What is wrong with the ``avoid:`` lists themselves: an unknown language, game or field, a missing word."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
