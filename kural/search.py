@@ -63,7 +63,7 @@ QUERY_ROUNDS: Final = 3
 MIN_STEM: Final = 3
 # Irregular forms to their base word, before any ending is stripped ("made a goot" is found by "making").
 _IRREGULAR: Final = {
-    "made": "make", "took": "take", "taken": "take", "drew": "draw", "drawn": "draw", "laid": "lay",
+    "made": "make", "taken": "take", "drew": "draw", "drawn": "draw", "laid": "lay",
     "dealt": "deal", "won": "win", "held": "hold", "threw": "throw", "thrown": "throw", "went": "go", "gone": "go",
     "chose": "choose", "chosen": "choose", "began": "begin", "begun": "begin", "got": "get", "gave": "give",
     "given": "give", "paid": "pay", "ran": "run", "shown": "show", "broke": "break", "broken": "break",
