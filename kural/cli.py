@@ -30,8 +30,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from kural.records import load
     from kural.validate import validate
 
+    from kural.records.terms import problems as term_problems
+
     paths = args.paths or [DEFAULT_RULES]
     report = validate(load(paths))
+    # Every text a reader sees, against the glossary's avoided words: when the records' folder is checked.
+    for root in {Path(p).resolve().parent for p in paths if (Path(p) / "glossary.yaml").is_file()}:
+        report.errors.extend(term_problems(root))
     lang = args.lang
     if args.json:
         _out(json.dumps(report.as_json(), ensure_ascii=False, indent=2))

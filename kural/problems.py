@@ -73,6 +73,7 @@ MESSAGES: Final = {
     # Verdicts
     "disagrees": N_("the example expects {expected}, but the engine says {actual}"),
     "no_files": N_("no record or example files found here"),
+    "avoided_word": N_("the glossary rules out '{word}' for {concept} in {lang}: write '{use}'"),
     "not_found": N_("no such file or folder"),
 }
 

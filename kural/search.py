@@ -5,8 +5,9 @@ language, and (with lower weight) by its keywords and title in the other three a
 words for the terms it uses, so that "jolly" or "okey" typed on the English site finds the joker
 rules.  Terms are folded so that Turkish is found with or without ç ğ ı ö ş ü and in any case
 ("KIRMIZI", "kırmızı", "kirmizi" are one term; no "I" becomes a dotted "i" that matches nothing),
-lightly stemmed per language ("okeyi" → "okey", "taşlar" → "tas", "scale" → "scal"), and Japanese is cut
-into overlapping pairs of characters, so that it is found without spaces, in kana or kanji.
+lightly stemmed per language ("okeyi" → "okey", "taşlarını" → "tas", "scale" → "scal", "making" and
+"made" → "make"), and Japanese is cut into overlapping pairs of characters, so that it is found without
+spaces, in kana or kanji.  A variant's rule ranks a little below a standard rule that matches as well.
 
 The site's search box runs the same scoring in the browser (``kural/site/assets/kural-search.js``)
 over the JSON this module writes, so ``kural search`` ranks as the site does.
@@ -40,13 +41,38 @@ GAME_ORDER: Final = registry.KEYS
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc々〆]+")
 _WORD = re.compile(r"[a-z0-9]+")
+# Light stemming: per language, endings to strip (and what to put back), tried on a word up to three times.
+# Turkish: case, plural and possessive endings with their vowel-harmony forms, folded (ı → i, ü → u);
+# Italian: plural endings (scale and scala are one word) and the gerund (pescando: pescare); English: plurals, -ing and -ed (making → make), and a few irregular verbs.
+_TR_ENDINGS: Final = (
+    "larindan lerinden larinda lerinde larini lerini larina lerine"
+    " lardan lerden larda lerde larla lerle larin lerin lari leri lara lere lar ler"
+    " indan inden undan unden inda inde unda unde ini unu ina ine una une"
+    " sindan sinden sinda sinde sini sunu sina sine suna"
+    " nin nun yla yle dan den tan ten nda nde ndan nden"
+    " in un yi yu ni nu si su da de ta te ya ye la le dir tir mak mek"
+    " i u a e"
+).split()
 _SUFFIXES: Final = {
-    # Folded Turkish case, plural and possessive endings, longest first.
-    "tr": sorted("lari leri larin lerin lar ler nin nun in un yi yu ni nu si su da de ta te dan den tan ten ya ye yla yle la le i u a e".split(),
-                 key=len, reverse=True),
-    "it": ["i", "e", "a", "o"],
-    "en": ["ies", "es", "s"],
+    "tr": [[e, ""] for e in sorted(dict.fromkeys(_TR_ENDINGS), key=len, reverse=True)],
+    "it": [["ando", "are"], ["endo", "ere"], ["endo", "ire"], ["i", ""], ["e", ""], ["a", ""], ["o", ""]],
+    "en": [["ies", "y"], ["ied", "y"], ["ing", ""], ["ing", "e"], ["ed", ""], ["ed", "e"], ["es", ""], ["s", ""]],
 }
+ROUNDS: Final = {"tr": 3, "it": 1, "en": 1}  # endings a word may lose, one after another
+QUERY_ROUNDS: Final = 3
+MIN_STEM: Final = 3
+# Irregular forms to their base word, before any ending is stripped ("made a goot" is found by "making").
+_IRREGULAR: Final = {
+    "made": "make", "taken": "take", "drew": "draw", "drawn": "draw", "laid": "lay",
+    "dealt": "deal", "won": "win", "held": "hold", "threw": "throw", "thrown": "throw", "went": "go", "gone": "go",
+    "chose": "choose", "chosen": "choose", "began": "begin", "begun": "begin", "got": "get", "gave": "give",
+    "given": "give", "paid": "pay", "ran": "run", "shown": "show", "broke": "break", "broken": "break",
+    "kept": "keep", "lost": "lose", "hid": "hide", "hidden": "hide", "fell": "fall", "fallen": "fall",
+    "never": "no",  # "never made a goot" is "no goot"
+    # not "took": Dummy's tok took is a name
+}
+# A variant's rule ranks a little below the standard rule that matches as well.
+VARIANT_FACTOR: Final = 0.9
 
 
 def fold(text: str) -> str:
@@ -68,55 +94,87 @@ def fold(text: str) -> str:
     return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
 
 
-def stem(word: str, lang: str) -> str:
-    """A light stemmer: strip one known ending while at least three letters remain.
+def _strip(word: str, rules: Iterable[list[str]]) -> list[str]:
+    """Each way of taking one ending off ``word`` (at least three letters stay), fewest letters taken first."""
+    out = []
+    for suf, back in rules:
+        if word.endswith(suf) and len(word) - len(suf) >= MIN_STEM:
+            cut = word[: -len(suf)] + back
+            if cut not in out:
+                out.append(cut)
+    return out
 
-    >>> stem("okey", "tr"), stem("taslar", "tr"), stem("scale", "it"), stem("runs", "en")
-    ('okey', 'tas', 'scal', 'run')
+
+def stem(word: str, lang: str, attested: Optional[set[str]] = None) -> str:
+    """A light stemmer.  With ``attested`` (the words the index's texts use), first take off the fewest
+    letters that leave such a word, as long as one does ("okeyi" → "okey", not "oke"; "taşları" →
+    "taşlar" → "taş"); then the longest known ending, as many times as the language allows.
+
+    >>> stem("okey", "tr"), stem("taslar", "tr"), stem("scale", "it"), stem("runs", "en"), stem("made", "en")
+    ('okey', 'tas', 'scal', 'run', 'make')
+    >>> stem("okeyi", "tr", {"okey", "okeyi"}), stem("acilisi", "tr", {"acilis"}), stem("making", "en", {"make"})
+    ('okey', 'acilis', 'make')
     """
     if word.isdigit() or lang not in _SUFFIXES:
         return word
-    for _ in range(2 if lang == "tr" else 1):
-        for suf in _SUFFIXES[lang]:
-            if word.endswith(suf) and len(word) - len(suf) >= 3:
-                word = word[: -len(suf)]
-                break
-        else:
+    if lang == "en":
+        word = _IRREGULAR.get(word, word)
+    rules = _SUFFIXES[lang]
+    for _ in range(ROUNDS[lang] if attested is not None else 0):
+        found = [w for w in _strip(word, rules) if w in attested]  # type: ignore[operator]
+        if not found:
             break
+        word = max(found, key=len)
+    longest_first = sorted(rules, key=lambda r: -len(r[0]))
+    for _ in range(ROUNDS[lang]):
+        cut = _strip(word, longest_first)
+        if not cut:
+            break
+        word = cut[0]
     return word
 
 
 def stems(word: str) -> set[str]:
     """Every stem a query word may have in any language: each way of stripping endings (the index
-    keeps one stem per word; the query tries them all, so a word always meets its own stem)."""
+    keeps one stem per word; the query tries them all, so a word always meets its own stem).
+
+    >>> sorted(stems("making"))
+    ['mak', 'make', 'making']
+    """
     if word.isdigit():
         return {word}
     out = {word}
-    frontier = {word}
-    for _ in range(2):
+    frontier = {word, _IRREGULAR.get(word, word)}
+    out |= frontier
+    for _ in range(QUERY_ROUNDS):
         nxt = set()
         for w in frontier:
-            for lang, suffixes in _SUFFIXES.items():
-                for suf in suffixes:
-                    if w.endswith(suf) and len(w) - len(suf) >= 3:
-                        nxt.add(w[: -len(suf)])
+            for rules in _SUFFIXES.values():
+                nxt.update(_strip(w, rules))
+        nxt -= out
         out |= nxt
         frontier = nxt
     return out
 
 
-def terms(text: str, lang: str) -> list[str]:
-    """The index terms of a text in a language (the query side uses :func:`query_terms`)."""
+def terms(text: str, lang: str, attested: Optional[set[str]] = None) -> list[str]:
+    """The index terms of a text in a language (the query side uses :func:`query_terms`); ``attested``:
+    the words of all the texts in that language, for :func:`stem`."""
     folded = fold(text)
     out: list[str] = []
     pos = 0
     for m in _CJK.finditer(folded):
-        out.extend(stem(w, lang) for w in _WORD.findall(folded[pos:m.start()]))
+        out.extend(stem(w, lang, attested) for w in _WORD.findall(folded[pos:m.start()]))
         run = m.group(0)
         out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
         pos = m.end()
-    out.extend(stem(w, lang) for w in _WORD.findall(folded[pos:]))
+    out.extend(stem(w, lang, attested) for w in _WORD.findall(folded[pos:]))
     return out
+
+
+def words_of(texts: Iterable[str]) -> set[str]:
+    """The folded words of some texts (what :func:`stem` may stop at)."""
+    return {w for text in texts for w in _WORD.findall(fold(text))}
 
 
 def query_terms(query: str) -> list[set[str]]:
@@ -149,7 +207,8 @@ class Index:
     postings: dict[str, list[list[float]]]  # term -> [[doc, weight], ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {"lang": self.lang, "version": 1, "suffixes": _SUFFIXES, "exact": EXACT_BONUS, "docs": self.docs,
+        return {"lang": self.lang, "version": 2, "suffixes": _SUFFIXES, "irregular": _IRREGULAR, "rounds": QUERY_ROUNDS,
+                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "docs": self.docs,
                 "terms": {t: [[int(d), round(w, 3)] for d, w in ps] for t, ps in sorted(self.postings.items())}}
 
 
@@ -157,22 +216,30 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
                 pages: Iterable[tuple[str, str, str]] = ()) -> Index:
     """The index of one language: records (and hand-written ``pages`` as (url, title, text))."""
     glossary = glossary or {}
+    records = sorted(records, key=lambda r: (GAME_ORDER.index(r.game), r.id))
+    pages = list(pages)
     docs: list[dict[str, Any]] = []
     raw: dict[str, dict[int, float]] = {}
+    # Every word each language's texts use: a stem stops at one of them ("okeyi" → "okey", not "oke").
+    attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l), rec.text_in(l))),
+                             *(words.get(l, "") for words in glossary.values()),
+                             *((t + " " + x) for _, t, x in pages if l == lang)]) for l in LANGS}
 
     def add(doc: int, text: str, text_lang: str, weight: float) -> None:
-        for term in terms(text, text_lang):
+        for term in terms(text, text_lang, attested[text_lang]):
             cell = raw.setdefault(term, {})
             cell[doc] = cell.get(doc, 0.0) + weight
 
-    gloss = [(key, {l: terms(w, l) for l, w in words.items()}) for key, words in glossary.items()]
-    for rec in sorted(records, key=lambda r: (GAME_ORDER.index(r.game), r.id)):
+    gloss = [(key, {l: terms(w, l, attested.get(l)) for l, w in words.items()}) for key, words in glossary.items()]
+    for rec in records:
         n = len(docs)
         title = rec.title_in(lang)
         exact = sorted({fold(k).strip() for k in rec.keywords[lang]} | {fold(title).strip()})
         # "x": the rule's text, for the snippet under each result (not used in ranking).
         docs.append({"g": rec.game, "i": rec.id, "t": title, "u": f"{rec.game}/#{rec.id}", "k": exact,
                      "x": " ".join(rec.text_in(lang).split())})
+        if rec.variant != "standard":
+            docs[-1]["v"] = 1
         own = " ".join(rec.keywords[lang]) + " " + title
         for kw in rec.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
@@ -181,7 +248,7 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(rec.keywords[other]) + " " + rec.title_in(other), other, FIELD_WEIGHTS["alias"])
-        own_terms = set(terms(own + " " + rec.text_in(lang), lang))
+        own_terms = set(terms(own + " " + rec.text_in(lang), lang, attested[lang]))
         for _, words in gloss:
             if words.get(lang) and set(words[lang]) <= own_terms:
                 for other, ts in words.items():
@@ -232,6 +299,8 @@ def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit
         score = s * (0.5 + 0.5 * hits[d] / len(groups))
         if whole in docs[d].get("k", ()):
             score *= EXACT_BONUS  # the query is exactly one of the rule's keywords, or its title
+        if docs[d].get("v"):
+            score *= index.get("variant", 1.0)  # a variant below the standard rule that matches as well
         ranked.append((d, score))
     ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
     return ranked[:limit]

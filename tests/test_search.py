@@ -67,3 +67,43 @@ def test_cli_json_shape(capsys):
 def test_nothing_found_says_so(capsys):
     assert main(["search", "zzzzqqq", "--lang", "it"]) == 0
     assert capsys.readouterr().out.strip()
+
+
+def test_english_word_forms_meet():
+    from kural.search import stem
+
+    # The index keeps one stem per word; a query tries every stem its word may have.
+    assert stem("made", "en") == stem("making", "en", {"make"}) == stem("makes", "en", {"make"}) == "make"
+    assert {"make"} <= set().union(*query_terms("making")) and {"make"} <= set().union(*query_terms("made"))
+    assert 702 in [r.id for r in search_rules("never making a goot", "en", limit=3)]
+
+
+def test_turkish_endings_come_off_down_to_a_word_the_texts_use():
+    seen = {"okey", "tas", "taslar", "acilis", "per"}
+    assert terms("okeyi taşlarını açılışta perler", "tr", seen) == ["okey", "tas", "acilis", "per"]
+    # "okeyi" is okey + i, not oke + yi: the texts say "okey", never "oke".
+    assert terms("okeyi", "tr", {"okey"}) == ["okey"]
+    for query in ("okeyi göstergeden bulmak", "göstergenin bir üstü okey"):
+        assert search_rules(query, "tr", limit=3)[0].game in ("okey", "okey101")
+
+
+def test_italian_gerund_meets_the_infinitive():
+    from kural.search import stem
+
+    assert stem("attaccando", "it", {"attaccare"}) == stem("attaccare", "it", {"attaccare"})
+
+
+def test_a_standard_rule_ranks_above_a_variant_that_matches_as_well():
+    from types import SimpleNamespace
+
+    from kural.search import build_index, rank
+
+    def record(rid, variant):
+        words = {lang: "Opening threshold" for lang in ("ja", "tr", "it", "en")}
+        return SimpleNamespace(game="okey101", id=rid, variant=variant, keywords={l: ["threshold"] for l in words},
+                               title_in=lambda lang: words[lang], text_in=lambda lang: "The melds must total 101.")
+
+    index = build_index([record(901, "threshold_51"), record(401, "standard")], "en").as_json()
+    ranked = rank(index, "opening threshold")
+    assert [index["docs"][d]["i"] for d, _ in ranked] == [401, 901]
+    assert ranked[1][1] < ranked[0][1]

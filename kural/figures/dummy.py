@@ -78,7 +78,7 @@ ILLEGAL_NAMES: Final = {
     "knock_needs_empty_hand": N_("a knock is the discard of the last card"),
     "show_too_late": N_("the spetos are shown before play starts, once"),
     "show_needs_both_spetos": N_("only a player dealt both spetos can show them"),
-    "rule_not_in_use": N_("this optional rule is not in use"),
+    "rule_not_in_use": N_("this variant is not in use"),
     "deal_not_over": N_("the deal has not ended"),
 }
 # This game's reason words (code -> message), named in kural.registry.

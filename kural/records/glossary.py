@@ -14,7 +14,8 @@ def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {key: {lang: list(words) for lang, words in (term.get("avoid") or {}).items()}
+    return {key: {lang: [w["word"] if isinstance(w, dict) else w for w in words]
+                  for lang, words in (term.get("avoid") or {}).items()}
             for key, term in (data.get("terms") or {}).items() if isinstance(term, dict)}
 
 

@@ -110,12 +110,15 @@ def copy_button(lang: str, rule_id: int) -> str:
 
 # Words too common to be worth a link in every rule.
 _PLAIN_TERMS: Final = {"tile", "card", "round", "turn", "red", "yellow", "blue", "black", "spades", "hearts",
-                       "diamonds", "clubs", "rank", "suit", "deal", "dealer", "dice"}
+                       "diamonds", "clubs", "rank", "suit", "deal", "dealer", "dice",
+                       "seat", "face_value", "pack", "rummy", "game_okey", "game_okey101", "game_rummikub", "game_dummy"}
 _OKEY_TERMS: Final = {"okey", "fake_okey", "indicator", "islek", "elden", "seven_pairs", "opening_threshold",
                        "taking_from_the_side", "rising_openings", "stack"}
 _RUMMIKUB_DUPLICATES: Final = {"rummikub_joker"}
 _GAME_TERMS: Final = {"rummikub_joker": {"rummikub"}, "group": {"rummikub"}, "initial_meld": {"rummikub"},
-                      "table_manipulation": {"rummikub"}, "best_move": {"rummikub"}}
+                      "table_manipulation": {"rummikub"}, "best_move": {"rummikub"},
+                      "draw_pile": {"okey", "okey101"}, "pool": {"rummikub"}, "stock": {"dummy"}, "river": {"rummikub"},
+                      "key_tile": {"rummikub"}, "plunder": {"rummikub"}, "pair_opener": {"okey101"}}
 
 
 def _word_pattern(word: str, lang: str) -> re.Pattern[str]:

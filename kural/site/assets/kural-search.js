@@ -29,20 +29,24 @@
     return res;
   }
 
-  function stems(word, suffixes) {
+  // Every stem a query word may have in any language (kural.search.stems): an irregular form's base, then
+  // each way of taking endings off (and putting back what the rule says), index.rounds times.
+  function stems(word, index) {
     var out = {};
     out[word] = true;
     if (/^[0-9]+$/.test(word)) return Object.keys(out);
     var frontier = [word];
-    for (var round = 0; round < 2; round++) {
+    var base = (index.irregular || {})[word];
+    if (base && !out[base]) { out[base] = true; frontier.push(base); }
+    for (var round = 0; round < index.rounds; round++) {
       var next = [];
       frontier.forEach(function (w) {
-        Object.keys(suffixes).forEach(function (lang) {
-          suffixes[lang].forEach(function (suf) {
+        Object.keys(index.suffixes).forEach(function (lang) {
+          index.suffixes[lang].forEach(function (rule) {
+            var suf = rule[0];
             if (w.length - suf.length >= 3 && w.slice(-suf.length) === suf) {
-              var s = w.slice(0, -suf.length);
-              if (!out[s]) { out[s] = true; }
-              next.push(s);
+              var s = w.slice(0, -suf.length) + rule[1];
+              if (!out[s]) { out[s] = true; next.push(s); }
             }
           });
         });
@@ -54,22 +58,22 @@
 
   function words(text) { return text.match(WORD) || []; }
 
-  function queryTerms(query, suffixes) {
+  function queryTerms(query, index) {
     var folded = fold(query), groups = [], pos = 0, m;
     CJK.lastIndex = 0;
     while ((m = CJK.exec(folded)) !== null) {
-      words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, suffixes)); });
+      words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, index)); });
       var run = Array.from(m[0]);
       if (run.length === 1) groups.push([run[0]]);
       else for (var i = 0; i < run.length - 1; i++) groups.push([run[i] + run[i + 1]]);
       pos = m.index + m[0].length;
     }
-    words(folded.slice(pos)).forEach(function (w) { groups.push(stems(w, suffixes)); });
+    words(folded.slice(pos)).forEach(function (w) { groups.push(stems(w, index)); });
     return groups;
   }
 
   function rank(index, query, limit) {
-    var groups = queryTerms(query, index.suffixes);
+    var groups = queryTerms(query, index);
     if (!groups.length) return [];
     var table = index.terms, keys = index._keys || (index._keys = Object.keys(table));
     var scores = {}, hits = {};
@@ -99,6 +103,7 @@
       var score = scores[d] * (0.5 + 0.5 * hits[d] / groups.length);
       var exact = index.docs[d].k || [];
       if (exact.indexOf(whole) >= 0) score *= index.exact;
+      if (index.docs[d].v) score *= index.variant;  // a variant below the standard rule that matches as well
       return [Number(d), score];
     });
     ranked.sort(function (a, b) {
@@ -110,7 +115,7 @@
 
   // The words of the query in the result's own text, with a little context: the text is folded one
   // character at a time, so that a match on the folded text maps back to the words as written.
-  function snippet(text, query, suffixes, width) {
+  function snippet(text, query, index, width) {
     if (!text) return null;
     width = width || 60;
     var chars = Array.from(text), folded = "", starts = [];
@@ -118,7 +123,7 @@
     starts.push(folded.length);
     var best = null, whole = fold(query).replace(/\s+/g, "");
     if (whole.length >= 2 && folded.indexOf(whole) >= 0) best = [folded.indexOf(whole), whole.length];
-    if (!best) queryTerms(query, suffixes).forEach(function (group) {
+    if (!best) queryTerms(query, index).forEach(function (group) {
       group.forEach(function (term) {
         if (term.length < 2 && !CJK_START.test(term)) return;
         var at = folded.indexOf(term);
@@ -187,7 +192,7 @@
         p.textContent = (index.games[doc.g] || doc.g) + " · " + doc.i;
         art.appendChild(p);
       }
-      var cut = snippet(doc.x, q, index.suffixes);
+      var cut = snippet(doc.x, q, index);
       if (cut) {
         var sn = document.createElement("p");
         sn.className = "kural-snippet";

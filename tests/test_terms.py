@@ -1,0 +1,124 @@
+"""The glossary is the one authority on words: no text a reader sees uses a word it rules out.
+
+The check (kural.records.terms) reads records (but their sources), overviews, the glossary's definitions,
+the catalogs' translations and the hand-written pages; `kural validate` runs it too.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kural.cli import main
+from kural.i18n import LANGS
+from kural.records.terms import Avoid, avoid_problems, check, load_avoid, units
+
+ROOT = Path(__file__).resolve().parents[1]
+GLOSSARY = ROOT / "rules" / "glossary.yaml"
+
+
+def test_no_text_uses_an_avoided_word():
+    drifts = check(ROOT)
+    assert not drifts, "\n" + "\n".join(str(d) for d in drifts)
+
+
+def test_the_glossary_names_words_to_avoid_in_every_language():
+    avoided = load_avoid(GLOSSARY)
+    assert {a.lang for a in avoided} == set(LANGS)
+    assert not avoid_problems(GLOSSARY)
+    concepts = {a.concept for a in avoided}
+    assert {"variant", "okey", "draw_pile", "round", "set", "discard_row", "game_dummy", "finishing"} <= concepts
+
+
+def test_every_kind_of_text_is_read():
+    seen = {(u.file.split("/")[0], u.lang) for u in units(ROOT)}
+    for lang in LANGS:
+        assert {("rules", lang), ("locales", lang), ("docs", lang)} <= seen, lang
+    fields = {u.field.split(".")[0].split("[")[0] for u in units(ROOT) if u.record and "/" in u.record}
+    assert {"title", "text", "keywords", "examples"} <= fields
+    assert not any(u.field.startswith("sources") for u in units(ROOT)), "sources quote other documents in their own words"
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the project's texts to spoil."""
+    for part in ("rules", "locales", "docs"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("*.mo"))
+    return tmp_path
+
+
+def _spoil(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_drift_names_file_line_record_and_the_word_to_write(project):
+    record = project / "rules" / "rummikub" / "902-drawing-from-the-river.yaml"
+    _spoil(record, "Variante: pescare dal fiume", "Variante: pescare dal pozzo")
+    _spoil(record, "ja: バリアント：川から引く", "ja: ハウスルール：川から引く")
+    drifts = check(project)
+    assert [(d.file, d.line, d.record, d.field, d.word, d.use) for d in drifts] == [
+        ("rules/rummikub/902-drawing-from-the-river.yaml", 8, "rummikub/902", "title.it", "pozzo", "tallone"),
+        ("rules/rummikub/902-drawing-from-the-river.yaml", 9, "rummikub/902", "title.ja", "ハウスルール：", "バリアント："),
+    ]
+    assert "write 'tallone'" in str(drifts[0])
+
+
+def test_a_drift_inside_a_folded_text_is_on_its_own_line(project):
+    record = project / "rules" / "dummy" / "702-tok-took.yaml"
+    _spoil(record, "{tok_took_penalty} points. This is tok took.", "{tok_took_penalty} points. This is an optional rule.")
+    [d] = check(project)
+    assert (d.line, d.field, d.word, d.use) == (12, "text.en", "optional rule", "variant")
+
+
+def test_catalogs_pages_overviews_and_captions_are_checked(project):
+    _spoil(project / "locales" / "it" / "LC_MESSAGES" / "kural.po", 'msgid "the pool ran out"\nmsgstr "il tallone è finito"',
+           'msgid "the pool ran out"\nmsgstr "il pozzo è finito"')
+    _spoil(project / "docs" / "tr" / "docs" / "index.md", "rami ailesinden", "remi ailesinden")
+    _spoil(project / "rules" / "overviews.yaml", "kalanlar destedir.", "kalanlar havuzdur.")
+    _spoil(project / "rules" / "dummy" / "702-tok-took.yaml", "ja: p1がノックするまでp2は一度もグートしていない。",
+           "ja: ダムミーでは、p1がノックするまでp2は一度もグートしていない。")
+    found = {(d.file.split("/")[0], d.lang, d.field, d.word) for d in check(project)}
+    assert found == {("locales", "it", 'msgid "the pool ran out"', "pozzo"), ("docs", "tr", "", "remi"),
+                     ("rules", "tr", "[3].tr", "havuzdur"), ("rules", "ja", "examples[1].caption.ja", "ダムミー")}
+
+
+def test_keywords_may_hold_what_players_type_and_nothing_else(project):
+    record = project / "rules" / "okey101" / "301-real-and-fake-okey.yaml"
+    text = record.read_text(encoding="utf-8")
+    assert "joker" in text.split("keywords:")[1].split("sources:")[0]  # typed: Turkish players call the okey so
+    assert not check(project)
+    _spoil(project / "rules" / "okey101" / "402-kinds-of-meld.yaml", "tr: [per, seri,", "tr: [per, set, seri,")
+    assert [(d.field, d.word) for d in check(project)] == [("keywords.tr", "set")]
+
+
+def test_scoped_and_excepted_words():
+    a = Avoid("okey", "tr", "Joker*", "okey", ("okey", "okey101"), typed=True, exceptions=("joker taş",))
+    from kural.records.terms import Unit, find
+
+    def unit(text, game, field="text.tr"):
+        return Unit("f.yaml", 1, "tr", f"{game}/1", field, text, game)
+
+    assert [d.word for d in find([unit("Jokeri al", "okey101")], [a])] == ["Jokeri"]
+    assert not find([unit("Jokeri al", "rummikub")], [a])  # Rummikub's joker is a joker
+    assert not find([unit("joker", "okey", "keywords.tr")], [a])  # players type it
+    assert not find([unit("\"Okey\", joker taşın adıdır", "okey")], [a])
+    assert not find([unit("{deck} kâğıt", "dummy")], [Avoid("pack", "tr", "deck", "paket")])  # a parameter's name
+
+
+def test_validate_fails_on_drift_and_names_it(project, monkeypatch, capsys):
+    monkeypatch.chdir(project)
+    _spoil(project / "locales" / "it" / "LC_MESSAGES" / "kural.po", "il tallone è finito", "il pozzo è finito")
+    assert main(["validate"]) == 2
+    err = capsys.readouterr().err
+    assert "locales/it/LC_MESSAGES/kural.po:" in err and "'pozzo'" in err and "'tallone'" in err
+
+
+def test_bad_avoid_entries_are_reported(tmp_path):
+    g = tmp_path / "glossary.yaml"
+    g.write_text("terms:\n  okey: {en: okey, tr: okey, it: jolly, ja: ジョーカー,\n"
+                 "    avoid: {xx: [a], it: [{use: jolly}, {word: matta, games: [chess], colour: red}]}}\n", encoding="utf-8")
+    assert sorted(p.code for p in avoid_problems(g)) == ["missing_field", "unknown_field", "unknown_game", "unknown_language"]
