@@ -74,7 +74,7 @@ ILLEGAL_NAMES: Final = {
     "no_such_meld": N_("there is no meld with that card on the table"),
     "fark_does_not_fit": N_("the card does not fit that meld"),
     "must_keep_a_card": N_("a player must keep one card to discard"),
-    "meld_before_goot": N_("only a player who has made a goot may meld or lay off, unless they knock out that turn"),
+    "meld_before_goot": N_("only a player who has made a goot may meld or lay off, unless they knock in that turn"),
     "knock_needs_empty_hand": N_("a knock is the discard of the last card"),
     "show_too_late": N_("the spetos are shown before play starts, once"),
     "show_needs_both_spetos": N_("only a player dealt both spetos can show them"),
