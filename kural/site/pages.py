@@ -19,6 +19,7 @@ from kural.records import Corpus, Record
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import reading
+from kural.site.card import card_link
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 
@@ -142,7 +143,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game)]
+           invitation(lang, game), card_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     by_cat: dict[str, list[Record]] = {}
