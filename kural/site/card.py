@@ -46,7 +46,7 @@ HOUSE_RULES_TITLE = N_("The house rules of this table")
 HOUSE_RULES_LEAD = N_("Where a house rule and a rule below disagree, the house rule applies.")
 KEY_NUMBERS = N_("Key numbers")
 HOW_TO_PLAY = N_("How to play")
-CARD_FOOT = N_("Every number on this card comes from the rule engine's ruleset.")
+CARD_FOOT = N_("Every number on this card is the one the rule engine plays by.")
 
 # The key numbers: a label, the parameters shown (joined with `sep`), and when the row is shown.
 PLAYERS = N_("Players")
@@ -70,7 +70,6 @@ PENALTY_OKEY_IN_HAND = N_("Penalty for an okey left in hand")
 PAIR_OPENER_TIMES = N_("A pair-opener's tiles count (times)")
 PAIRS_LAYOFF = N_("Tiles a pair-opener may lay off in a turn")
 START_SCORE = N_("Points at the start of the game")
-END_SCORE = N_("The game ends when a score reaches")
 WIN_COST = N_("A normal win costs each other player")
 OKEY_DISCARD_COST = N_("Finishing by discarding an okey costs each other player")
 SEVEN_PAIRS_COST = N_("Seven pairs cost each other player")
@@ -139,7 +138,7 @@ ROWS: Final[Mapping[str, tuple[Row, ...]]] = {
         Row(TILES_DEALT, ("hand_size",)),
         Row(TILES_FIRST, ("first_player_tiles",)),
         Row(START_SCORE, ("start_score",)),
-        Row(END_SCORE, ("end_score",)),
+        Row(GAME_TARGET, ("end_score",)),
         Row(WIN_COST, ("win_cost",)),
         Row(OKEY_DISCARD_COST, ("okey_discard_cost",)),
         Row(SEVEN_PAIRS_COST, ("seven_pairs_cost",)),
