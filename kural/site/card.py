@@ -278,6 +278,7 @@ dd { margin: 0 0 1.5mm; }
 table { border-collapse: collapse; width: 100%%; }
 td { border-bottom: .4pt solid #888; padding: .5mm 1mm .5mm 0; vertical-align: top; }
 td.n { text-align: right; font-weight: 700; white-space: nowrap; padding-right: 0; }
+section.numbers { margin-bottom: 3.5mm; }
 section.house { border: 1.2pt solid #000; padding: 1.5mm 2.5mm; margin-bottom: 3mm; }
 section.house h2 { margin-top: 0; }
 .lead { font-style: %(italic)s; }
