@@ -165,3 +165,15 @@ def test_the_game_page_links_its_card_with_a_translated_label():
         html = game_page("dummy", corpus, lang, None, overviews)
         assert f'href="{card.FILE_NAME}"' in html
         assert gettext(lang, card.CARD_LINK) in html.replace("&#x27;", "'")
+
+
+def test_a_card_for_several_house_rules_names_each_of_them():
+    if not hasattr(registry.game("okey101").rulesets, "combined"):
+        pytest.skip("the engine does not combine house rules in this checkout yet")
+    names = ("threshold_81", "pairs_opener_double")
+    pages = _pages(card.card_pdf("okey101", "it", names))
+    assert 1 <= len(pages) <= 2
+    top = _letters(pages[0][:500])
+    for name in names:
+        assert _letters(gettext("it", registry.ruleset("okey101", name).description)) in top
+    assert registry.ruleset("okey101", "threshold_81").opening_threshold in _numbers("\n".join(pages))

@@ -210,7 +210,11 @@ def ruleset_for(game: str, variants: Sequence[str] = ()) -> Any:
     names = _names(variants)
     if len(names) <= 1:
         return registry.ruleset(game, names[0] if names else "standard")
-    return registry.ruleset(game, names)  # type: ignore[arg-type]  # the registry's combination of variants
+    rulesets = registry.game(game).rulesets
+    combined = getattr(rulesets, "combined", None)  # the engine's combination of house rules
+    if combined is not None:
+        return combined(names)
+    return registry.ruleset(game, "+".join(names))
 
 
 def number(value: Any, prefix: str = "") -> str:

@@ -16,10 +16,10 @@ from kural.languages import LANGUAGES
 from kural.registry import game_name
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
+from kural.site.card import card_link
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import reading
-from kural.site.card import card_link
 from kural.validate import decide
 from kural.vocabulary import CATEGORIES, DOCUMENTS, category_name, subcategory_name
 

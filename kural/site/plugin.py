@@ -36,7 +36,7 @@ def _text_of(html: str) -> str:
 
 log = logging.getLogger("mkdocs.plugins.kural")
 HERE = Path(__file__).resolve().parent
-ASSETS = ("kural.css", "kural.js", "kural-search.js")
+ASSETS = ("kural.css", "kural-print.css", "kural.js", "kural-search.js")
 CONTRIBUTING = "contributing/"
 # Pages that moved: the old address sends the reader on.
 MOVED = {"writing-records/": "contributing/writing-records/"}
