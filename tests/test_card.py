@@ -177,3 +177,21 @@ def test_a_card_for_several_house_rules_names_each_of_them():
     for name in names:
         assert _letters(gettext("it", registry.ruleset("okey101", name).description)) in top
     assert registry.ruleset("okey101", "threshold_81").opening_threshold in _numbers("\n".join(pages))
+
+
+def test_a_standard_rule_a_house_rule_replaces_is_left_out():
+    from kural.records import Record
+
+    if "replaces" not in Record.__dataclass_fields__:
+        pytest.skip("records do not say which rule a house rule replaces in this checkout yet")
+    corpus, _ = card._records()
+    house = [r for r in corpus.by_game("okey101") if r.variant == "threshold_81" and r.replaces]
+    assert house
+    text = _letters("".join(_pages(card.card_pdf("okey101", "en", ("threshold_81",)))))
+    params = registry.ruleset("okey101", "threshold_81").params()
+    for ref in house[0].replaces:
+        g, rid = ref.split(":")
+        replaced = corpus.find(g, int(rid))
+        assert replaced is not None
+        assert _letters(card._text(replaced, "en", params)) not in text
+    assert _letters(card._text(house[0], "en", params)) in text

@@ -318,8 +318,10 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
         which = t(STANDARD_RULES, name=label("standard"))
     records = corpus.by_game(game)
     parts = []
+    house = [r for r in records if names and r.variant in names]
+    # A standard rule whose text a chosen house rule replaces is left out: the house rule stands at the top.
+    replaced = {ref for r in house for ref in getattr(r, "replaces", ())}
     if names:
-        house = [r for r in records if r.variant in names]
         house.sort(key=lambda r: (names.index(r.variant), r.id))
         parts.append(f'<section class="house"><h2>{escape(t(HOUSE_RULES_TITLE))}</h2>'
                      f'<p class="lead">{escape(t(HOUSE_RULES_LEAD))}</p>'
@@ -339,7 +341,8 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
             items.append(f"<dt>{escape(t(TOPIC_NAMES[p.topic]))}</dt><dd>{escape(text)}</dd>")
         parts.append(f'<section class="how"><h2>{escape(t(HOW_TO_PLAY))}</h2><dl>{"".join(items)}</dl></section>')
     for cat in categories:
-        chosen = [r for r in records if r.category == cat and r.variant == "standard"]
+        chosen = [r for r in records if r.category == cat and r.variant == "standard"
+                  and f"{r.game}:{r.id}" not in replaced]
         if chosen:
             parts.append(f'<section class="rules"><h2>{escape(category_name(lang, cat))}</h2>'
                          f'{"".join(_rule(r, lang, params) for r in chosen)}</section>')
