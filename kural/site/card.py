@@ -12,6 +12,9 @@ The PDF is made with WeasyPrint (it needs Pango, and fonts with Japanese and Tur
 ``scripts/_setup.sh`` installs them).  ``KURAL_SKIP_CARDS=1`` builds the site without cards.
 
 Run as ``python -m kural.site.card GAME LANG [VARIANT ...] -o card.pdf`` for any set of house rules.
+
+Over 400 lines: most of them are the key numbers of each game (their labels and rows) and the card's
+stylesheet, kept beside the one function that uses them.
 """
 
 from __future__ import annotations
