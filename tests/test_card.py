@@ -195,3 +195,19 @@ def test_a_standard_rule_a_house_rule_replaces_is_left_out():
         assert replaced is not None
         assert _letters(card._text(replaced, "en", params)) not in text
     assert _letters(card._text(house[0], "en", params)) in text
+
+
+def test_a_house_rule_that_changes_how_the_game_is_played_leaves_the_standard_texts_alone():
+    """Scores that count up: the standard rules still say where scores start, and the house rule says its own."""
+    standard, house = registry.ruleset("okey"), registry.ruleset("okey", "count_up")
+    assert house.start_score != standard.start_score
+    corpus, overviews = card._records()
+    html = card.card_html("okey", "en", corpus, overviews, ("count_up",))
+    rec = next(r for r in corpus.by_game("okey") if "start_score" in r.params and r.variant == "standard")
+    assert card._text(rec, "en", standard.params()) in html.replace("&#x27;", "'")
+    variant = next(r for r in corpus.by_game("okey") if r.variant == "count_up")
+    assert card._text(variant, "en", house.params()) in html.replace("&#x27;", "'")
+    # The key numbers are the house rule's, under words that fit it.
+    numbers = dict(card.key_numbers("okey", house))
+    assert numbers[card.START_SCORE] == str(house.start_score)
+    assert card.WIN_SCORES in numbers and card.WIN_COST not in numbers

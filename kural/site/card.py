@@ -78,6 +78,10 @@ OKEY_DISCARD_COST = N_("Finishing by discarding an okey costs each other player"
 SEVEN_PAIRS_COST = N_("Seven pairs cost each other player")
 INDICATOR_COST = N_("Showing the indicator's twin costs each other player")
 WRONG_FINISH = N_("A wrong declaration costs the declarer")
+WIN_SCORES = N_("A normal win scores")
+OKEY_DISCARD_SCORES = N_("Finishing by discarding an okey scores")
+SEVEN_PAIRS_SCORE = N_("Seven pairs score")
+INDICATOR_SCORES = N_("Showing the indicator's twin scores")
 FEWEST_IN_SET = N_("Fewest tiles in a run or group")
 MOST_IN_GROUP = N_("Most tiles in a group")
 INITIAL_MELD = N_("Points needed for the initial meld")
@@ -113,6 +117,14 @@ def _bonus(rules: Any) -> bool:
     return getattr(rules, "knock_scoring", "bonus") == "bonus"
 
 
+def _counts_down(rules: Any) -> bool:
+    return not getattr(rules, "count_up", False)
+
+
+def _counts_up(rules: Any) -> bool:
+    return bool(getattr(rules, "count_up", False))
+
+
 ROWS: Final[Mapping[str, tuple[Row, ...]]] = {
     "okey101": (
         Row(PLAYERS, ("players",)),
@@ -142,10 +154,14 @@ ROWS: Final[Mapping[str, tuple[Row, ...]]] = {
         Row(TILES_FIRST, ("first_player_tiles",)),
         Row(START_SCORE, ("start_score",)),
         Row(GAME_TARGET, ("end_score",)),
-        Row(WIN_COST, ("win_cost",)),
-        Row(OKEY_DISCARD_COST, ("okey_discard_cost",)),
-        Row(SEVEN_PAIRS_COST, ("seven_pairs_cost",)),
-        Row(INDICATOR_COST, ("indicator_show_cost",)),
+        Row(WIN_COST, ("win_cost",), when=_counts_down),
+        Row(OKEY_DISCARD_COST, ("okey_discard_cost",), when=_counts_down),
+        Row(SEVEN_PAIRS_COST, ("seven_pairs_cost",), when=_counts_down),
+        Row(INDICATOR_COST, ("indicator_show_cost",), when=_counts_down),
+        Row(WIN_SCORES, ("win_cost",), when=_counts_up),
+        Row(OKEY_DISCARD_SCORES, ("okey_discard_cost",), when=_counts_up),
+        Row(SEVEN_PAIRS_SCORE, ("seven_pairs_cost",), when=_counts_up),
+        Row(INDICATOR_SCORES, ("indicator_show_cost",), when=_counts_up),
         Row(WRONG_FINISH, ("wrong_finish_penalty",), changed_only=True),
     ),
     "rummikub": (
@@ -245,6 +261,27 @@ def key_numbers(game: str, rules: Any) -> list[tuple[str, str]]:
     return out
 
 
+def text_params(game: str, variants: Sequence[str] = ()) -> dict[str, Any]:
+    """The numbers the standard rules' texts are read with at a table playing ``variants``.
+
+    A house rule that only changes numbers (81 to open instead of 101) changes them in every text that states
+    them; one that changes how the game is played (scores that count up) leaves the standard texts as they
+    are, and its own rule, at the top of the card, says how it differs.
+
+    >>> text_params("okey101", ["threshold_81"])["opening_threshold"]
+    81
+    >>> text_params("okey", ["count_up"])["start_score"] == text_params("okey")["start_score"]
+    True
+    """
+    standard = registry.ruleset(game).params()
+    params = dict(standard)
+    for name in _names(variants):
+        changed = {k: v for k, v in registry.ruleset(game, name).params().items() if v != standard[k]}
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in changed.values()):
+            params.update(changed)
+    return params
+
+
 def _text(rec: Record, lang: str, params: Mapping[str, Any], title: bool = False) -> str:
     """A record's title or text with the chosen ruleset's numbers where the record states a parameter."""
     bound = {**rec.params, **{k: params[k] for k in rec.params if k in params}}
@@ -304,7 +341,7 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
     """The card as one HTML document (every record text escaped)."""
     names = _names(variants)
     rules = ruleset_for(game, names)
-    params = rules.params()
+    params = text_params(game, names)
     name = registry.game_name(lang, game)
 
     def t(message: str, **kw: Any) -> str:
@@ -328,7 +365,7 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
         house.sort(key=lambda r: (names.index(r.variant), r.id))
         parts.append(f'<section class="house"><h2>{escape(t(HOUSE_RULES_TITLE))}</h2>'
                      f'<p class="lead">{escape(t(HOUSE_RULES_LEAD))}</p>'
-                     f'{"".join(_rule(r, lang, params) for r in house)}</section>')
+                     f'{"".join(_rule(r, lang, rules.params()) for r in house)}</section>')
     rows = "".join(f'<tr><td>{escape(t(lbl))}</td><td class="n">{escape(v)}</td></tr>'
                    for lbl, v in key_numbers(game, rules))
     parts.append(f'<section class="numbers"><h2>{escape(t(KEY_NUMBERS))}</h2><table>{rows}</table></section>')
