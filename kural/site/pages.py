@@ -12,11 +12,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import urlparse
 
 from kural import registry
+from kural.site.card import card_link
 from kural.languages import LANGUAGES
 from kural.registry import game_name
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
-from kural.site.card import card_link
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import reading
@@ -143,9 +143,10 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game), card_link(lang, game)]
+           invitation(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
+    out.append(card_link(lang, game))
     by_cat: dict[str, list[Record]] = {}
     for r in records:
         by_cat.setdefault(r.category, []).append(r)
