@@ -72,6 +72,8 @@ def test_each_card_is_one_or_two_pages_in_its_language_with_the_key_numbers(game
     for name in KEY_PARAMS[game]:
         value = getattr(rules, name)
         assert abs(value) in found, (name, value)
+    # Every placeholder and reference of the records is filled in.
+    assert "{" not in text and "}" not in text
     # The first page opens with the game and says which rules it follows.
     top = _letters(pages[0][:300])
     assert _letters(gettext(lang, card.STANDARD_RULES).split("{")[0]) in top

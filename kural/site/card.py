@@ -32,6 +32,7 @@ from typing import Any, Callable, Final, Mapping, Optional, Sequence
 from kural import registry
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
+from kural.records import model
 from kural.records.model import fill
 from kural.records.overviews import Paragraph
 from kural.vocabulary import category_name
@@ -285,7 +286,10 @@ def text_params(game: str, variants: Sequence[str] = ()) -> dict[str, Any]:
 def _text(rec: Record, lang: str, params: Mapping[str, Any], title: bool = False) -> str:
     """A record's title or text with the chosen ruleset's numbers where the record states a parameter."""
     bound = {**rec.params, **{k: params[k] for k in rec.params if k in params}}
-    return fill((rec.title if title else rec.text)[lang], bound)
+    text = fill((rec.title if title else rec.text)[lang], bound)
+    # References to other rules ({rule:601}, where the records have them) as their numbers.
+    plain = getattr(model, "plain_refs", None)
+    return plain(text) if plain is not None else text
 
 
 def _paragraphs(text: str) -> str:
