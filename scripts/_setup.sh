@@ -16,4 +16,34 @@ setup_venv() {
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras:+[$extras]}"
     echo "$want" > "$stamp"
   fi
+  setup_cards
+}
+
+# The rules cards (PDF, kural/site/card.py) are made with WeasyPrint, which needs Pango, and with fonts that
+# have every Japanese and Turkish letter: Debian's packages, installed here as root. Where they cannot be
+# installed, the site is built without the cards, and this says so.
+KURAL_CARD_PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk fonts-dejavu-core"
+_cards_ready() {
+  .venv/bin/python -c "import weasyprint" >/dev/null 2>&1 || return 1
+  if command -v fc-list >/dev/null 2>&1; then
+    fc-list ":lang=ja" family | grep -q "Noto Sans CJK JP" || return 1
+    fc-list ":lang=tr" family | grep -q -E "DejaVu Sans|Noto Sans" || return 1
+  else
+    [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || return 1
+    [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || return 1
+  fi
+}
+setup_cards() {
+  if [ "${KURAL_SKIP_CARDS:-}" = "1" ] || _cards_ready; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing Pango and fonts for the rules cards ($KURAL_CARD_PACKAGES) ..."
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $KURAL_CARD_PACKAGES >/dev/null
+    if _cards_ready; then return 0; fi
+  fi
+  echo "The rules cards (PDF) need Pango and fonts for Japanese and Turkish, and they could not be installed." >&2
+  echo "On Debian, as root: apt-get install $KURAL_CARD_PACKAGES" >&2
+  echo "Building the site WITHOUT the rules cards for now (KURAL_SKIP_CARDS=1)." >&2
+  export KURAL_SKIP_CARDS=1
 }

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlparse
 
 from kural import registry
+from kural.site.card import card_link
 from kural.languages import LANGUAGES
 from kural.registry import game_name
 from kural.i18n import LANGS, N_, NC_, gettext, pgettext
@@ -205,6 +206,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
            invitation(lang, game), compare_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
+    out.append(card_link(lang, game))
     by_cat: dict[str, list[Record]] = {}
     for r in records:
         by_cat.setdefault(r.category, []).append(r)

@@ -36,7 +36,7 @@ def _text_of(html: str) -> str:
 
 log = logging.getLogger("mkdocs.plugins.kural")
 HERE = Path(__file__).resolve().parent
-ASSETS = ("kural.css", "kural.js", "kural-search.js")
+ASSETS = ("kural.css", "kural-print.css", "kural.js", "kural-search.js")
 CONTRIBUTING = "contributing/"
 # Pages that moved: the old address sends the reader on.
 MOVED = {"writing-records/": "contributing/writing-records/"}
@@ -143,6 +143,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
                 f'<title>Kural</title><meta http-equiv="refresh" content="0; url={href}">'
                 f'<link rel="canonical" href="{href}"></head><body><p><a href="{href}">{href}</a></p></body></html>',
                 encoding="utf-8")
+        self._write_cards(Path(config.site_dir))
         if self.config.search != "kural":
             return
         assert self.corpus is not None
@@ -155,6 +156,18 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         # Record text is data: no "<", ">" or "&" in the file, whoever reads it (JSON decodes them back).
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
         out.write_text(text, encoding="utf-8")
+
+    def _write_cards(self, site_dir: Path) -> None:
+        """Each game's rules card, as PDF, beside its page (kural.site.card)."""
+        from kural.site import card
+
+        if not card.enabled():
+            return
+        assert self.corpus is not None
+        try:
+            card.write_cards(site_dir, self.config.lang, self.corpus, self.overviews)
+        except card.CardError as e:
+            raise PluginError(f"kural: {e}") from None
 
     @staticmethod
     def _project_root(config: Any) -> Path:

@@ -29,6 +29,11 @@ document.addEventListener("click", function (event) {
     for (var i = 0; i < all.length; i++) { unpack(all[i]); all[i].open = true; }
   };
   window.addEventListener("beforeprint", window.kuralOpenAll);
+  // The legend of the pictures prints open too.
+  window.addEventListener("beforeprint", function () {
+    var legends = document.querySelectorAll("details.kural-legend");
+    for (var i = 0; i < legends.length; i++) legends[i].open = true;
+  });
 
   // A link to a rule (#401) lands on it with its examples open.
   function openHash() {
