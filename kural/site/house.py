@@ -38,8 +38,11 @@ NOT_BOTH = N_("not together with “{other}”: {why}")
 SHARE = N_("Link to these rules")
 
 BEFORE = N_("The same example under the standard rules")
+CARD_STANDARD = N_("The rules card has the standard rules. To print the rules as your table plays them, print this page:")
+PRINT_PAGE = N_("Print this page")
 WORDS: Final = {"loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
-                "playing": PLAYING, "failed": FAILED, "before": BEFORE}
+                "playing": PLAYING, "failed": FAILED, "before": BEFORE,
+                "card": CARD_STANDARD, "print": PRINT_PAGE}
 
 
 def t(lang: str, message: str, **kw: Any) -> str:

@@ -67,6 +67,9 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
     assert hpage.locator("#kural-house-playing").is_visible()
     assert "81" in hpage.locator("#kural-house-playing").inner_text()
     assert "variant=pairs_opener_double" in hpage.locator("#kural-house-link").get_attribute("href")
+    # The rules card has the standard rules: the page says so and offers to print itself, as the table plays.
+    if hpage.locator(".kural-card-link").count():
+        assert hpage.locator(".kural-card-link #kural-house-print button").is_visible()
 
 
 def test_choosing_in_the_panel_keeps_the_link_and_reset_restores_the_standard(hpage, server):

@@ -58,6 +58,23 @@
       var standard = rule.querySelector(":scope > .kural-text");
       if (standard) standard.hidden = any;
     });
+    // The printed card has the standard rules; with house rules chosen, the page itself prints as the table plays.
+    var card = document.querySelector(".kural-card-link");
+    var hint = document.getElementById("kural-house-print");
+    if (card && names.length && !hint) {
+      hint = document.createElement("span");
+      hint.id = "kural-house-print";
+      hint.appendChild(document.createTextNode(" " + W.card + " "));
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "md-button";
+      button.textContent = W.print;
+      button.addEventListener("click", function () { window.print(); });
+      hint.appendChild(button);
+      card.appendChild(hint);
+    } else if (hint && !names.length) {
+      hint.remove();
+    }
     playing.hidden = !names.length;
     playing.textContent = names.length ? fmt(W.playing, { rules: names.map(label).join(" · ") }) : "";
   }
