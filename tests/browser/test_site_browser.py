@@ -36,13 +36,17 @@ def test_every_page_loads_without_failed_requests_or_errors(browser, server, bui
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_serious_accessibility_violation(browser, server, built, scheme):
+    """axe at 1280 px on every page: in the light scheme in all four languages; in the dark scheme in Turkish and
+    English (the phone test below runs the dark scheme in Japanese and Italian), so that each language is seen
+    dark at one width, and the suite stays within its time."""
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     problems = []
-    for path in _pages(built):
+    langs = ("ja", "tr", "it", "en") if scheme == "light" else ("tr", "en")
+    for path in [p for p in _pages(built) if p.split("/")[0] in langs or p.split("/")[0] not in ("ja", "tr", "it", "en")]:
         page.goto(f"{server}/{path}", wait_until="load")
         result = axe.run(page)
         for v in result.response["violations"]:
