@@ -89,3 +89,27 @@ def test_the_page_library_keeps_what_pyodide_starts_with():
     assert not [n for n in kept if n.split("/")[0].removesuffix(".py") in web.STDLIB_LEFT_OUT]
     lock = json.loads(web.lock_file(src / "pyodide-lock.json"))
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
+
+
+def test_the_library_is_compiled_ahead_by_pyodide_itself(tmp_path):
+    import io
+    import shutil
+
+    from kural.site.pyc import compiled_stdlib
+
+    src = web.pyodide_source()
+    if src is None or shutil.which("node") is None:
+        pytest.skip("Pyodide (npm ci in web/) and Node are needed")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("kuraltest/__init__.py", "VALUE = 6 * 7\n")
+        z.writestr("kuraltest/data.txt", "kept as it is")
+    out = compiled_stdlib(buf.getvalue(), src, cache=tmp_path / "cache")
+    assert out is not None
+    with zipfile.ZipFile(io.BytesIO(out)) as z:
+        assert sorted(z.namelist()) == ["kuraltest/__init__.pyc", "kuraltest/data.txt"]
+        pyc = z.read("kuraltest/__init__.pyc")
+        assert z.read("kuraltest/data.txt") == b"kept as it is"
+    assert int.from_bytes(pyc[4:8], "little") == 1  # hash-based, unchecked: no source to compare with
+    assert list((tmp_path / "cache").glob("stdlib-*.zip"))  # the next build takes it from the cache
+    assert compiled_stdlib(buf.getvalue(), src, cache=tmp_path / "cache") == out

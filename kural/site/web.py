@@ -209,7 +209,10 @@ def install(site: Path, root: Path = ROOT) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
-            (out / name).write_bytes(stdlib_zip(src / name))
+            from kural.site.pyc import compiled_stdlib  # compiled ahead with Pyodide under Node, when it can be
+
+            data = stdlib_zip(src / name)
+            (out / name).write_bytes(compiled_stdlib(data, src) or data)
         elif name == "pyodide-lock.json":
             (out / name).write_bytes(lock_file(src / name))
         else:
