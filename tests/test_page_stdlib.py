@@ -113,3 +113,11 @@ def test_the_library_is_compiled_ahead_by_pyodide_itself(tmp_path):
     assert int.from_bytes(pyc[4:8], "little") == 1  # hash-based, unchecked: no source to compare with
     assert list((tmp_path / "cache").glob("stdlib-*.zip"))  # the next build takes it from the cache
     assert compiled_stdlib(buf.getvalue(), src, cache=tmp_path / "cache") == out
+    # The engine keeps its source (tracebacks show their lines); its compiled form sits in __pycache__.
+    from kural.site.pyc import compiled_engine
+
+    engine = compiled_engine(buf.getvalue(), src, cache=tmp_path / "cache")
+    with zipfile.ZipFile(io.BytesIO(engine)) as z:
+        names = sorted(z.namelist())
+    assert names[:1] == ["kuraltest/__init__.py"] and names[1].startswith("kuraltest/__pycache__/__init__.cpython-3")
+    assert names[1].endswith(".pyc") and names[2:] == ["kuraltest/data.txt"]

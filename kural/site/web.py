@@ -218,8 +218,10 @@ def install(site: Path, root: Path = ROOT) -> None:
         else:
             shutil.copyfile(src / name, out / name)
     name, data = engine_zip()
+    from kural.site.pyc import compiled_engine  # the same zip, with each module compiled beside its source
+
     (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)
-    (site / ENGINE_DIR / name).write_bytes(data)
+    (site / ENGINE_DIR / name).write_bytes(compiled_engine(data, src) or data)
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 
