@@ -19,7 +19,7 @@ import importlib.abc, json, sys
 left_out = set(json.loads(sys.argv[2]))
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in left_out:
+        if name.split(".")[0] in left_out or name in left_out or any(name.startswith(m + ".") for m in left_out):
             raise ImportError(f"{name} is not in the page's library")
         return None
 sys.meta_path.insert(0, Block())
@@ -50,7 +50,8 @@ def _imports(path):
 
 def test_no_shipped_module_imports_a_part_left_out():
     bad = [(name, imp) for name, path in web.engine_modules().items() for imp in _imports(path)
-           if imp.split(".")[0] in web.STDLIB_LEFT_OUT or (imp.startswith("encodings.")
+           if imp.split(".")[0] in web.STDLIB_LEFT_OUT
+           or any(imp == m or imp.startswith(m + ".") for m in web.STDLIB_LEFT_OUT_MODULES) or (imp.startswith("encodings.")
                                                            and imp.split(".")[1] not in web.STDLIB_ENCODINGS_KEPT)]
     assert not bad
 
@@ -60,7 +61,7 @@ def test_the_engine_answers_with_the_parts_left_out_blocked(tmp_path):
     (tmp_path / name).write_bytes(data)
     with zipfile.ZipFile(tmp_path / name) as z:
         z.extractall(tmp_path / "engine")
-    left_out = sorted(web.STDLIB_LEFT_OUT)
+    left_out = sorted(web.STDLIB_LEFT_OUT | web.STDLIB_LEFT_OUT_MODULES)
     out = subprocess.run([sys.executable, "-S", "-I", "-c", PROBE, str(tmp_path / "engine"), json.dumps(left_out),
                           json.dumps(CLAIMS)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -87,6 +88,8 @@ def test_the_page_library_keeps_what_pyodide_starts_with():
                    "urllib/parse.py", "ipaddress.py", "zipfile/__init__.py", "shutil.py", "inspect.py", "typing.py"):
         assert needed in kept, needed
     assert not [n for n in kept if n.split("/")[0].removesuffix(".py") in web.STDLIB_LEFT_OUT]
+    assert "asyncio/unix_events.py" in kept and "asyncio/windows_events.py" not in kept
+    assert "importlib/resources/__init__.py" in kept and not [n for n in kept if n.startswith("importlib/metadata/")]
     lock = json.loads(web.lock_file(src / "pyodide-lock.json"))
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
 

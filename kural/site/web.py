@@ -147,6 +147,15 @@ STDLIB_LEFT_OUT: Final = frozenset({
     "rlcompleter", "cmd", "wave", "sched", "quopri", "_android_support", "_apple_support", "_ios_support",
     "csv", "configparser", "decimal", "fractions", "statistics", "uuid", "secrets", "hmac", "getpass",
     "fileinput", "filecmp", "graphlib", "colorsys", "symtable", "stringprep", "_markupbase",
+    "argparse", "ctypes", "difflib", "pickle", "gzip", "compileall", "tarfile",
+})
+# Modules inside packages that stay (asyncio for Pyodide's event loop, importlib, urllib.parse, logging), left
+# out the same way: Windows' event loop, package metadata (it reads mail headers), process pools, the rest of
+# logging and of urllib.
+STDLIB_LEFT_OUT_MODULES: Final = frozenset({
+    "asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events", "asyncio.__main__",
+    "importlib.metadata", "concurrent.futures.process", "logging.handlers", "logging.config", "urllib.request",
+    "urllib.robotparser",
 })
 STDLIB_ENCODINGS_KEPT: Final = frozenset({
     "__init__", "aliases", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be",
@@ -159,6 +168,9 @@ def _stdlib_kept(name: str) -> bool:
     parts = name.split("/")
     top = parts[0].removesuffix(".py")
     if top in STDLIB_LEFT_OUT:
+        return False
+    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    if any(module == m or module.startswith(m + ".") for m in STDLIB_LEFT_OUT_MODULES):
         return False
     if top == "encodings" and len(parts) == 2 and parts[1]:
         return parts[1].removesuffix(".py") in STDLIB_ENCODINGS_KEPT
