@@ -48,3 +48,13 @@ def test_japanese_table_cells_keep_words_and_numbers_whole(phone, server, game):
     broken = phone.evaluate(BROKEN_CELLS)
     assert not broken, broken
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_japanese_titles_break_between_phrases(phone, server):
+    phone.goto(f"{server}/ja/dummy/", wait_until="load")
+    lines = phone.evaluate("""(() => { const t = document.querySelector('.md-content h1').firstChild;
+        const out = {}; const r = document.createRange();
+        for (let i = 0; i < t.length; i++) { r.setStart(t, i); r.setEnd(t, i + 1);
+          const top = Math.round(r.getBoundingClientRect().top); out[top] = (out[top] || '') + t.data[i]; }
+        return Object.values(out); })()""")
+    assert all("ラミー" in line or "ラ" not in line for line in lines), lines  # "ラミー" stays on one line
