@@ -19,7 +19,7 @@ import time
 from typing import Callable, Sequence
 
 from benchmarks._figure import Figure
-from kural import arrange
+from kural.core import arrange
 from kural.games import okey101
 from kural.core.tiles import okey_of, split_counts
 from kural.core.notation import COLOURS, FAKE, Tile

@@ -74,6 +74,10 @@ def _build_main(tmp: Path) -> Path:
     archive = subprocess.run(["git", "archive", "main"], cwd=ROOT, capture_output=True, check=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(src)
+    modules = ROOT / "web" / "node_modules"  # Pyodide, installed here, for the checker's files
+    if modules.is_dir() and not (src / "web" / "node_modules").exists():
+        (src / "web").mkdir(exist_ok=True)
+        (src / "web" / "node_modules").symlink_to(modules)
     env = {**os.environ, "PYTHONPATH": str(src)}
     subprocess.run([sys.executable, "scripts/catalogs.py", "compile"], cwd=src, env=env, check=True, capture_output=True)
     subprocess.run([sys.executable, "-m", "kural.site.build", "--out", str(tmp / "before"), "--quiet"],

@@ -25,6 +25,7 @@ from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
+from kural.site.critical import defer_styles
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -132,6 +133,10 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         if not page.file.generated_by and self.config.search == "kural" and not page.url.startswith(CONTRIBUTING):
             self.pages.append((page.url, page.title or "", _text_of(html)))
         return html
+
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        # A phone on a slow network paints the page before the stylesheets arrive (kural/site/critical.py).
+        return defer_styles(output, page.url, Path(config.site_dir))
 
     def on_post_build(self, config: Any) -> None:
         for old, new in MOVED.items():

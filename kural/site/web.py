@@ -26,7 +26,7 @@ ROOT: Final = PACKAGE.parent
 FORBIDDEN: Final = ("mkdocs", "yaml", "babel")
 # Build-time and command-line modules: never needed in the page.
 NOT_IN_PAGE: Final = ("kural.cli", "kural.search", "kural.site.build", "kural.site.plugin", "kural.site.pages",
-                      "kural.site.checker", "kural.site.web", "kural.validate", "kural.records")
+                      "kural.site.checker", "kural.site.web", "kural.validate", "kural.records", "kural.site")
 PYODIDE_FILES: Final = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                         "pyodide-lock.json")
 PYODIDE_DIR: Final = "_pyodide"
@@ -134,6 +134,68 @@ def engine_zip() -> tuple[str, bytes]:
     return f"kural-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
 
 
+# Parts of Python's standard library that neither Pyodide's start nor the engine imports (mail, the web, XML,
+# test and debugging tools, the interactive prompt) and the text encodings other than the Unicode ones: left
+# out of the page's copy of the library, a third of what the first verdict downloads.  Nothing in the
+# engine may import them (tests/test_engine_zip.py reads every shipped module's imports).
+STDLIB_LEFT_OUT: Final = frozenset({
+    "unittest", "email", "http", "xml", "xmlrpc", "multiprocessing", "_pyrepl", "wsgiref", "tomllib", "zoneinfo",
+    "__phello__", "__hello__", "pydoc", "doctest", "pdb", "bdb", "mailbox", "imaplib", "smtplib", "ftplib",
+    "poplib", "antigravity", "this", "turtle", "_pyio", "pickletools", "optparse", "getopt",
+    "cProfile", "profile", "pstats", "timeit", "trace", "tabnanny", "pyclbr", "modulefinder",
+    "zipapp", "webbrowser", "mimetypes", "netrc", "plistlib", "shelve", "socketserver", "pty", "tty",
+    "rlcompleter", "cmd", "wave", "sched", "quopri", "_android_support", "_apple_support", "_ios_support",
+    "csv", "configparser", "decimal", "fractions", "statistics", "uuid", "secrets", "hmac", "getpass",
+    "fileinput", "filecmp", "graphlib", "colorsys", "symtable", "stringprep", "_markupbase",
+    "argparse", "ctypes", "difflib", "pickle", "gzip", "compileall", "tarfile",
+})
+# Modules inside packages that stay (asyncio for Pyodide's event loop, importlib, urllib.parse, logging), left
+# out the same way: Windows' event loop, package metadata (it reads mail headers), process pools, the rest of
+# logging and of urllib.
+STDLIB_LEFT_OUT_MODULES: Final = frozenset({
+    "asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events", "asyncio.__main__",
+    "importlib.metadata", "concurrent.futures.process", "logging.handlers", "logging.config", "urllib.request",
+    "urllib.robotparser",
+})
+STDLIB_ENCODINGS_KEPT: Final = frozenset({
+    "__init__", "aliases", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be",
+    "utf_32_le", "ascii", "latin_1", "charmap", "unicode_escape", "raw_unicode_escape", "undefined",
+    "cp437",  # zipfile reads file names in it (the engine zip is unpacked with it)
+})
+
+
+def _stdlib_kept(name: str) -> bool:
+    parts = name.split("/")
+    top = parts[0].removesuffix(".py")
+    if top in STDLIB_LEFT_OUT:
+        return False
+    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    if any(module == m or module.startswith(m + ".") for m in STDLIB_LEFT_OUT_MODULES):
+        return False
+    if top == "encodings" and len(parts) == 2 and parts[1]:
+        return parts[1].removesuffix(".py") in STDLIB_ENCODINGS_KEPT
+    return True
+
+
+def stdlib_zip(source: Path) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` without :data:`STDLIB_LEFT_OUT` (entries, dates and order kept)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            if _stdlib_kept(info.filename):
+                out.writestr(info, src.read(info), compress_type=info.compress_type)
+    return buf.getvalue()
+
+
+def lock_file(source: Path) -> bytes:
+    """Pyodide's lock file without its list of packages: the engine loads none (122 KB less to read)."""
+    import json
+
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
 def pyodide_source(root: Path = ROOT) -> Path | None:
     for base in (root, ROOT):
         d = base / "web" / "node_modules" / "pyodide"
@@ -158,10 +220,20 @@ def install(site: Path, root: Path = ROOT) -> None:
     out = site / PYODIDE_DIR
     out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(src / name, out / name)
+        if name == "python_stdlib.zip":
+            from kural.site.pyc import compiled_stdlib  # compiled ahead with Pyodide under Node, when it can be
+
+            data = stdlib_zip(src / name)
+            (out / name).write_bytes(compiled_stdlib(data, src) or data)
+        elif name == "pyodide-lock.json":
+            (out / name).write_bytes(lock_file(src / name))
+        else:
+            shutil.copyfile(src / name, out / name)
     name, data = engine_zip()
+    from kural.site.pyc import compiled_engine  # the same zip, with each module compiled beside its source
+
     (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)
-    (site / ENGINE_DIR / name).write_bytes(data)
+    (site / ENGINE_DIR / name).write_bytes(compiled_engine(data, src) or data)
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 

@@ -395,6 +395,9 @@
   kindSel.addEventListener("change", function () { renderFields({}); changed(); });
   variantsBox.addEventListener("change", function () { countVariants(); changed(); });
   fieldsBox.addEventListener("input", changed);
+  // A reader who starts filling in the form will ask for a verdict: start the engine while they type, so
+  // the first verdict does not wait for Pyodide to load (the worker answers nothing to "warm").
+  form.addEventListener("focusin", function () { engine.warm(); });
   fieldsBox.addEventListener("change", changed);
   form.addEventListener("submit", function (e) { e.preventDefault(); updateLink(); ask(asMap(query())); });
   document.getElementById("kural-copy").addEventListener("click", function () {

@@ -41,6 +41,13 @@
           worker.postMessage({ id: id, query: query, lang: lang, config: config });
         });
       },
+      // Start the engine without a question (the worker answers nothing): a reader who begins the form or
+      // chooses a house rule will soon ask, and the first verdict then does not wait for Pyodide to load.
+      warm: function () {
+        if (worker) return;
+        start();
+        worker.postMessage({ type: "warm", config: config });
+      },
       started: function () { return worker !== null; }
     };
   };

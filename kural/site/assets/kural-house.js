@@ -233,5 +233,7 @@
     panel.dataset.state = "done";
   }
   form.addEventListener("change", apply);
+  // Opening the panel means a house rule is about to be chosen: start the engine meanwhile.
+  panel.addEventListener("toggle", function () { if (panel.open) engine.warm(); });
   form.addEventListener("reset", function () { setTimeout(apply, 0); });
 })();

@@ -1,0 +1,60 @@
+"""Faults seen on screenshots at 360 × 800 (issue 15): no empty line under a page title, and Japanese table
+cells that keep their words and numbers whole (the table scrolls in its region instead)."""
+
+from __future__ import annotations
+
+import pytest
+
+LANGS = ("ja", "tr", "it", "en")
+GAMES = ("okey101", "okey", "rummikub", "dummy")
+
+# Text cells whose words are split over lines: the text's boxes sit on more than one line.
+BROKEN_CELLS = """Array.from(document.querySelectorAll('.kural-table td, .kural-table th')).filter(c => {
+    const text = c.textContent.trim();
+    if (!text || text.length > 12 || /\\s/.test(text) || c.querySelector('.kt, .kc, img, svg')) return false;
+    const r = document.createRange(); r.selectNodeContents(c);
+    const tops = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0).map(x => Math.round(x.top)));
+    return tops.size > 1; }).slice(0, 5).map(c => c.textContent.trim())"""
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_no_empty_line_under_a_page_title(phone, server):
+    tall = []
+    for lang in LANGS:
+        for path in ("", *[f"{g}/" for g in GAMES], "glossary/", "check/"):
+            phone.goto(f"{server}/{lang}/{path}", wait_until="load")
+            lines, text_lines = phone.evaluate("""(() => { const h = document.querySelector('.md-content h1');
+                const lh = parseFloat(getComputedStyle(h).lineHeight);
+                const r = document.createRange(); r.selectNodeContents(h.firstChild);
+                const tops = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+                return [Math.round(h.getBoundingClientRect().height / lh), tops.size]; })()""")
+            if lines > text_lines:
+                tall.append(f"{lang}/{path}: {lines} lines for {text_lines} of text")
+    assert not tall, tall
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_table_cells_keep_words_and_numbers_whole(phone, server, game):
+    phone.goto(f"{server}/ja/{game}/", wait_until="load")
+    phone.evaluate("window.kuralOpenAll()")
+    assert phone.locator(".kural-table").count() or game == "okey"
+    broken = phone.evaluate(BROKEN_CELLS)
+    assert not broken, broken
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_japanese_titles_break_between_phrases(phone, server):
+    phone.goto(f"{server}/ja/dummy/", wait_until="load")
+    lines = phone.evaluate("""(() => { const t = document.querySelector('.md-content h1').firstChild;
+        const out = {}; const r = document.createRange();
+        for (let i = 0; i < t.length; i++) { r.setStart(t, i); r.setEnd(t, i + 1);
+          const top = Math.round(r.getBoundingClientRect().top); out[top] = (out[top] || '') + t.data[i]; }
+        return Object.values(out); })()""")
+    assert all("ラミー" in line or "ラ" not in line for line in lines), lines  # "ラミー" stays on one line
