@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import shutil
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -269,3 +270,13 @@ def test_no_broken_link_anchor_or_asset(site):
             if parts.fragment and target.suffix == ".html" and parts.fragment not in page(target).ids:
                 broken.append(f"{path.relative_to(site)} -> {ref} (no such anchor)")
     assert not broken, "\n".join(broken[:20])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_heading_links_say_what_they_are_in_the_page_language(site, lang):
+    from kural.i18n import gettext
+    from kural.site.plugin import PERMALINK_TITLE
+
+    html = (site / lang / "okey101" / "index.html").read_text(encoding="utf-8")
+    titles = set(re.findall(r'class="headerlink" href="[^"]*" title="([^"]*)"', html))
+    assert titles == {escape(gettext(lang, PERMALINK_TITLE))}

@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kural.i18n import LANGS, translations
+from kural.i18n import LANGS, N_, gettext, translations
 from kural.languages import alternate
 from kural.problems import Problem
 from kural.records import Corpus, load
@@ -92,6 +92,9 @@ def load_overviews_checked(path: Path, corpus: Corpus) -> dict[str, Any]:
     return out
 
 
+PERMALINK_TITLE = N_("Link to this section")
+
+
 class KuralPlugin(BasePlugin[KuralConfig]):
     def __init__(self) -> None:
         self.corpus: Optional[Corpus] = None
@@ -102,6 +105,8 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         # A rebuild while serving (scripts/dev) reads the catalogs again: a changed .po shows at once.
         translations.cache_clear()
         self.corpus, self.terms = load_checked(root / self.config.rules, root / self.config.glossary, root)
+        # The ¶ beside every heading says what it is in the page's language (the theme's default is English).
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = gettext(self.config.lang, PERMALINK_TITLE)
         self.overviews = load_overviews_checked(root / self.config.rules / "overviews.yaml", self.corpus)
         from kural.records.glossary import load_definitions
 
