@@ -216,7 +216,8 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         out.append(f"## {md_text(t(lang, reading.HOW_TO_PLAY))} {{ #how-to-play }}\n")
         out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
     if records:
-        out.append(house.panel_html(game, corpus, lang, lambda rec, lg: _sources_html(rec, lg, corpus)))
+        # Each house rule with the sources of what it changes (its ruleset's, by title and kind).
+        out.append(house.panel_html(game, corpus, lang, lambda rec, lg: ruleset_sources_html(game, rec.variant, lg, corpus)))
         out.append(reading.category_menu(lang, keys) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
     for key in keys:
