@@ -106,52 +106,51 @@ class Drift:
         return f"{self.file}:{self.line}: {where} [{self.lang}]: '{self.word}' → write '{self.use}' ({self.concept})"
 
 
-def load_avoid(path: Path) -> list[Avoid]:
-    """Every avoided word of the glossary, with what to write instead."""
+def _avoid_lists(path: Path) -> Iterator[tuple[str, dict, str, Any]]:
+    """Each term's ``avoid:`` list per language: (term key, term, language, entries)."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    out = []
     for key, term in (data.get("terms") or {}).items():
-        if not isinstance(term, dict):
-            continue
-        for lang, entries in (term.get("avoid") or {}).items():
-            for entry in entries or ():
-                if isinstance(entry, dict) and "word" in entry:
-                    out.append(Avoid(key, lang, str(entry["word"]), str(entry.get("use") or term.get(lang, "")),
-                                     tuple(entry.get("games") or ()), bool(entry.get("typed")),
-                                     tuple(str(e) for e in entry.get("except") or ())))
-                elif not isinstance(entry, dict):
-                    out.append(Avoid(key, lang, str(entry), str(term.get(lang, ""))))
+        if isinstance(term, dict):
+            for lang, entries in (term.get("avoid") or {}).items():
+                yield key, term, lang, entries
+
+
+def load_avoid(path: Path) -> list[Avoid]:
+    """Every avoided word of the glossary, with what to write instead."""
+    out = []
+    for key, term, lang, entries in _avoid_lists(path):
+        for entry in entries or ():
+            if isinstance(entry, dict) and "word" in entry:
+                out.append(Avoid(key, lang, str(entry["word"]), str(entry.get("use") or term.get(lang, "")),
+                                 tuple(entry.get("games") or ()), bool(entry.get("typed")),
+                                 tuple(str(e) for e in entry.get("except") or ())))
+            elif not isinstance(entry, dict):
+                out.append(Avoid(key, lang, str(entry), str(term.get(lang, ""))))
     return out
 
 
 def avoid_problems(path: Path) -> list[Problem]:
     """What is wrong with the ``avoid:`` lists themselves: an unknown language, game or field, a missing word."""
-    import yaml
-
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     out = []
-    for key, term in (data.get("terms") or {}).items():
-        if not isinstance(term, dict):
+    for key, term, lang, entries in _avoid_lists(path):
+        if lang not in LANGS:
+            out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_language", {"lang": lang}))
             continue
-        for lang, entries in (term.get("avoid") or {}).items():
-            if lang not in LANGS:
-                out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_language", {"lang": lang}))
-                continue
-            for entry in entries or ():
-                if isinstance(entry, dict):
-                    extra = set(entry) - {"word", "use", "games", "typed", "except"}
-                    if "word" not in entry:
-                        out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "missing_field",
-                                           {"name": "word", "expected": "the word to avoid"}))
-                    for name in sorted(extra):
-                        out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_field",
-                                           {"name": name, "expected": "word, use, games, typed, except"}))
-                    for game in entry.get("games") or ():
-                        if game not in registry.KEYS:
-                            out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_game",
-                                               {"value": game, "expected": ", ".join(registry.KEYS)}))
+        for entry in entries or ():
+            if isinstance(entry, dict):
+                extra = set(entry) - {"word", "use", "games", "typed", "except"}
+                if "word" not in entry:
+                    out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "missing_field",
+                                       {"name": "word", "expected": "the word to avoid"}))
+                for name in sorted(extra):
+                    out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_field",
+                                       {"name": name, "expected": "word, use, games, typed, except"}))
+                for game in entry.get("games") or ():
+                    if game not in registry.KEYS:
+                        out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_game",
+                                           {"value": game, "expected": ", ".join(registry.KEYS)}))
     return out
 
 

@@ -60,3 +60,12 @@ def page(browser):
     pg = context.new_page()
     yield pg
     context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    """A page on a phone (360 x 800, touch), one per test module."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -12,14 +12,6 @@ MAX_SCREENS = 25
 MAX_ELEMENTS = 3000
 
 
-@pytest.fixture(scope="module")
-def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_game_pages_fit_the_phone_budgets(phone, server):
     over = []
     for lang in LANGS:

@@ -17,14 +17,6 @@ BROKEN_CELLS = """Array.from(document.querySelectorAll('.kural-table td, .kural-
     return tops.size > 1; }).slice(0, 5).map(c => c.textContent.trim())"""
 
 
-@pytest.fixture(scope="module")
-def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_no_empty_line_under_a_page_title(phone, server):
     tall = []
     for lang in LANGS:
