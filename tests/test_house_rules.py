@@ -119,3 +119,22 @@ def test_a_variant_text_waits_beside_the_rule_it_replaces(corpus):
     for name in ("threshold_51", "threshold_81", "threshold_121", "katlamali"):
         assert f'data-variant="{name}" hidden' in html
     assert replacements_html(corpus.find("okey101", 402), corpus, "en", lambda other: "") == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_merges_house_rules_numbers_as_the_engine_combines_them(game):
+    """kural-house.js puts each chosen house rule's numbers together: that is the engine's combination."""
+    from kural.site.numbers import numeric_changes
+
+    book = registry.game(game).rulesets
+    names = [n for c in houserules.choices(game) for n in c.variants]
+    for size in (2, 3):
+        for combo in itertools.combinations(names, size):
+            try:
+                params = book.combined(combo).params()
+            except VariantClash:
+                continue
+            merged: dict = {}
+            for n in combo:
+                merged.update(numeric_changes(game, n))
+            assert all(params[k] == v for k, v in merged.items()), combo

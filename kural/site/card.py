@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Final, Mapping, Optional, Sequence
 
 from kural import registry
+from kural.site.numbers import numeric_changes
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.records import model
@@ -277,9 +278,7 @@ def text_params(game: str, variants: Sequence[str] = ()) -> dict[str, Any]:
     standard = registry.ruleset(game).params()
     params = dict(standard)
     for name in _names(variants):
-        changed = {k: v for k, v in registry.ruleset(game, name).params().items() if v != standard[k]}
-        if all(isinstance(v, int) and not isinstance(v, bool) for v in changed.values()):
-            params.update(changed)
+        params.update(numeric_changes(game, name))
     return params
 
 

@@ -19,6 +19,7 @@ from kural import houserules, registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import checker, reading
+from kural.site.numbers import number_marks, number_spans, variant_values  # noqa: F401
 
 TITLE = N_("Your table's house rules")
 LEAD = N_("Choose the house rules your table plays: this page then reads as your table plays, and the rule engine judges every example again under your rules. The link of this page keeps your choice, to share with the other players.")
@@ -94,7 +95,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, 
                     for b, why in others.items()}
                 for a, others in houserules.excluded(game).items()}
     names = {n: houserules.variant_name(lang, game, n) for c in choices for n in c.variants}
-    data = {"game": game, "lang": lang, "excluded": excluded, "names": names,
+    data = {"game": game, "lang": lang, "excluded": excluded, "names": names, "values": variant_values(game),
             "words": {k: t(lang, v) for k, v in WORDS.items()}}
     return (
         f'<details class="kural-house" id="house-rules" {checker.engine_attrs("../../")}>'
@@ -143,4 +144,5 @@ def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callabl
 
 HOUSE_ASSETS: Final = ("kural-house.js",)
 
-__all__ = ["panel_html", "replacements_html", "variant_records", "HOUSE_ASSETS", "WORDS"]
+__all__ = ["panel_html", "replacements_html", "variant_records", "number_marks", "number_spans", "variant_values",
+           "HOUSE_ASSETS", "WORDS"]

@@ -17,10 +17,11 @@ from kural.languages import LANGUAGES
 from kural.registry import game_name
 from kural.i18n import LANGS, N_, NC_, gettext, pgettext
 from kural.records import Corpus, Record
-from kural.records.model import RULE_REF
+from kural.records.model import RULE_REF, fill
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
 from kural.site import house, reading
+from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
 from kural.validate import decide
@@ -153,17 +154,19 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
                glossary: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """One rule: a Markdown heading (anchored at its ID), its text, and its examples, keywords and sources
     folded behind a tap (kural.site.reading)."""
-    title = md_text(rec.title_in(lang))
+    # A standard rule's numbers follow the house rules a reader chooses (kural.site.numbers, kural-house.js).
+    marks = number_marks(rec.game, rec.params) if rec.variant == "standard" else rec.params
+    title = md_text(rec.title_in(lang))  # a heading (and the table of contents) keeps the standard's numbers
     cat = category_name(lang, rec.category)
     sub = subcategory_name(lang, rec.subcategory)
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
     meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
-    text = rec.marked_text_in(lang)
+    text = fill(rec.text[lang], marks)
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
-            f'<div class="kural-text">{link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang)}</div>'
+            f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
                 reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
     lazy = []

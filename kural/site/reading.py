@@ -16,6 +16,7 @@ from kural import registry
 from kural.i18n import N_, gettext
 from kural.core.notation import Card, Tile
 from kural.records.overviews import Paragraph
+from kural.site.numbers import number_marks, number_spans
 from kural.figures.captions import CHECK_CAPTIONS, WORKED_CAPTIONS, default_caption  # noqa: F401
 from kural.figures.draw import badge, card_html, scroll_tables, tile_html  # noqa: F401
 from kural.vocabulary import category_name, colour_name
@@ -59,7 +60,7 @@ def overview_html(game: str, paragraphs: Sequence[Paragraph], lang: str, known: 
     """The game in a few paragraphs, each linking to the rules that say it in full."""
     if not paragraphs:
         return ""
-    params = registry.ruleset(game).params()
+    params = number_marks(game, registry.ruleset(game).params())  # numbers follow the house rules (kural-house.js)
     items = []
     for p in paragraphs:
         text = p.text_in(lang, params)
@@ -68,7 +69,7 @@ def overview_html(game: str, paragraphs: Sequence[Paragraph], lang: str, known: 
         links = " ".join(f'<a href="#{rid}">{rid}</a>' for rid in p.rules if rid in known)
         more = (f' <span class="kural-see">→ <span class="kural-see-label">{escape(t(lang, IN_FULL))}:</span> {links}</span>'
                 if links else "")
-        items.append(f'<dt>{escape(t(lang, TOPIC_NAMES[p.topic]))}</dt><dd>{escape(text)}{more}</dd>')
+        items.append(f'<dt>{escape(t(lang, TOPIC_NAMES[p.topic]))}</dt><dd>{number_spans(escape(text), game)}{more}</dd>')
     return f'<dl class="kural-overview">{"".join(items)}</dl>'
 
 

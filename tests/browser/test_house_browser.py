@@ -66,6 +66,10 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
     assert not rule.locator(".kural-house-text[data-variant='threshold_51']").is_visible()
     assert hpage.locator("#kural-house-playing").is_visible()
     assert "81" in hpage.locator("#kural-house-playing").inner_text()
+    # The numbers the standard rules state follow the house rules: 405 lays off after opening with 81.
+    nums = hpage.locator(".kural-rule[data-rule='okey101:405'] .kural-text .kural-num[data-param='opening_threshold']")
+    assert nums.count() >= 1 and all(nums.nth(i).inner_text() == "81" for i in range(nums.count()))
+    assert hpage.locator("dl.kural-overview .kural-num[data-param='opening_threshold']").first.inner_text() == "81"
     assert "variant=pairs_opener_double" in hpage.locator("#kural-house-link").get_attribute("href")
     # The rules card has the standard rules: the page says so and offers to print itself, as the table plays.
     if hpage.locator(".kural-card-link").count():
@@ -87,6 +91,7 @@ def test_choosing_in_the_panel_keeps_the_link_and_reset_restores_the_standard(hp
     assert parse_qs(urlsplit(hpage.url).query)["variant"] == ["pairs_opener_double"]
     hpage.click("#kural-house-reset")
     hpage.wait_for_function(DONE + " && !location.search.includes('variant')")
+    assert hpage.locator(".kural-num-changed").count() == 0
     assert hpage.locator("figure.kural-changed").count() == 0
     after = {f["href"]: f["actual"] for f in hpage.evaluate(
         "() => Array.from(document.querySelectorAll('figure.kural-example[data-check]')).map(f => ({"

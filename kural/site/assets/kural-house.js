@@ -58,6 +58,15 @@
       var standard = rule.querySelector(":scope > .kural-text");
       if (standard) standard.hidden = any;
     });
+    // The numbers the standard rules state follow the chosen house rules (81 to open instead of 101).
+    var values = {};
+    names.forEach(function (n) { var v = spec.values[n] || {}; for (var k in v) values[k] = v[k]; });
+    document.querySelectorAll(".kural-num").forEach(function (span) {
+      if (span.dataset.standard === undefined) span.dataset.standard = span.textContent;
+      var value = span.dataset.param in values ? values[span.dataset.param] : span.dataset.standard;
+      span.textContent = value;
+      span.classList.toggle("kural-num-changed", value !== span.dataset.standard);
+    });
     // The printed card has the standard rules; with house rules chosen, the page itself prints as the table plays.
     var card = document.querySelector(".kural-card-link");
     var hint = document.getElementById("kural-house-print");
