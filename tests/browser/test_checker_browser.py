@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.browser.conftest import settle
+
 from kural import browser as engine
 from tests.checker_claims import claims
 
@@ -225,6 +227,7 @@ def test_accessible_and_no_horizontal_scroll_with_a_verdict(browser, server, sch
             wide.append(f"{lang}: {overflow}px")
         for width in (360, 1280):
             page.set_viewport_size({"width": width, "height": 900})
+            settle(page)
             for v in axe.run(page, context="#kural-checker").response["violations"]:  # the page around it: site-wide test
                 if v["impact"] in ("serious", "critical"):
                     problems.append(f"{lang} {width}px: {v['id']} ({v['impact']}): {v['nodes'][0]['target']}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import settle
+
 from kural.i18n import LANGS
 
 
@@ -39,6 +41,7 @@ def test_no_serious_accessibility_violation_on_a_phone(browser, server, lang, sc
     context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, color_scheme=scheme)
     page = context.new_page()
     page.goto(f"{server}/{lang}/compare/", wait_until="load")
+    settle(page)
     result = Axe().run(page)
     context.close()
     problems = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result.response["violations"]

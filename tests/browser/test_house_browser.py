@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.browser.conftest import settle
+
 from kural import browser as engine
 from kural import houserules
 
@@ -153,6 +155,7 @@ def test_the_open_panel_passes_axe_at_360_px(browser, server, scheme):
         page.goto(f"{server}/{lang}/{game}/?{variants}")
         page.wait_for_function(DONE, timeout=90_000)
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        settle(page)
         for v in Axe().run(page, context="#house-rules").response["violations"]:
             if v["impact"] in ("serious", "critical"):
                 problems.append(f"{lang} {game}: {v['id']}: {v['nodes'][0]['target']}")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import settle
+
 LANGS = ("ja", "tr", "it", "en")
 
 
@@ -48,6 +50,7 @@ def test_no_serious_accessibility_violation(browser, server, built, scheme):
     langs = ("ja", "tr", "it", "en") if scheme == "light" else ("tr", "en")
     for path in [p for p in _pages(built) if p.split("/")[0] in langs or p.split("/")[0] not in ("ja", "tr", "it", "en")]:
         page.goto(f"{server}/{path}", wait_until="load")
+        settle(page)
         result = axe.run(page)
         for v in result.response["violations"]:
             if v["impact"] in ("serious", "critical"):
@@ -75,6 +78,7 @@ def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, s
     for path in paths:
         page.goto(f"{server}/{path}", wait_until="load")
         page.evaluate("window.kuralOpenAll && window.kuralOpenAll()")
+        settle(page)
         result = axe.run(page)
         for v in result.response["violations"]:
             if v["impact"] in ("serious", "critical"):
