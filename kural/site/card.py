@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Final, Mapping, Optional, Sequence
 
 from kural import registry
+from kural.site.house import CARD_CATEGORIES
 from kural.site.numbers import numeric_changes
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
@@ -198,7 +199,7 @@ ROWS: Final[Mapping[str, tuple[Row, ...]]] = {
 
 # The rules printed in full after the overview, most needed at the table first; the card keeps as many of
 # these categories as fit on two pages.
-CATEGORIES: Final = ("scoring", "penalties", "melds", "pairs", "jokers")
+CATEGORIES: Final = CARD_CATEGORIES  # the same rules as the card the page prints for a table's house rules
 
 
 class CardError(Exception):

@@ -21,6 +21,9 @@ from kural.records import Corpus, Record
 from kural.site import checker, reading
 from kural.site.numbers import number_marks, number_spans, variant_values  # noqa: F401
 
+# The categories a rules card prints (the same as the PDF card's, kural.site.card.CATEGORIES).
+CARD_CATEGORIES: Final = ("scoring", "penalties", "melds", "pairs", "jokers")
+
 TITLE = N_("Your table's house rules")
 LEAD = N_("Choose the house rules your table plays: this page then reads as your table plays, and the rule engine judges every example again under your rules. The link of this page keeps your choice, to share with the other players.")
 STANDARD = N_("The standard rule")
@@ -39,8 +42,8 @@ NOT_BOTH = N_("not together with “{other}”: {why}")
 SHARE = N_("Link to these rules")
 
 BEFORE = N_("The same example under the standard rules")
-CARD_STANDARD = N_("The rules card has the standard rules. To print the rules as your table plays them, print this page:")
-PRINT_PAGE = N_("Print this page")
+CARD_STANDARD = N_("That card has the standard rules.")
+PRINT_PAGE = N_("Print the rules card for your table")
 WORDS: Final = {"loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
                 "playing": PLAYING, "failed": FAILED, "before": BEFORE,
                 "card": CARD_STANDARD, "print": PRINT_PAGE}
@@ -96,6 +99,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, 
                 for a, others in houserules.excluded(game).items()}
     names = {n: houserules.variant_name(lang, game, n) for c in choices for n in c.variants}
     data = {"game": game, "lang": lang, "excluded": excluded, "names": names, "values": variant_values(game),
+            "card": list(CARD_CATEGORIES),
             "words": {k: t(lang, v) for k, v in WORDS.items()}}
     return (
         f'<details class="kural-house" id="house-rules" {checker.engine_attrs("../../")}>'

@@ -164,7 +164,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
     meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
     text = fill(rec.text[lang], marks)
-    body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}">',
+    variant_attr = f' data-variant="{escape(rec.variant)}"' if rec.variant != "standard" else ""
+    body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"{variant_attr}>',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
             f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(

@@ -161,3 +161,46 @@ def test_the_open_panel_passes_axe_at_360_px(browser, server, scheme):
                 problems.append(f"{lang} {game}: {v['id']}: {v['nodes'][0]['target']}")
     context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_card_prints_as_the_table_plays(hpage, server, lang):
+    """A reader picks two house rules of Okey 101 and prints the rules card: one or two pages that name the
+    house rules at the top, state the numbers as the table plays, and put each house rule's own rule in place
+    of the rule it replaces."""
+    import io
+
+    from pypdf import PdfReader
+
+    from kural import registry
+
+    hpage.goto(f"{server}/{lang}/okey101/?variant=threshold_81&variant=pairs_opener_double")
+    hpage.wait_for_function(DONE, timeout=90_000)
+    if not hpage.locator(".kural-card-link").count():
+        pytest.skip("the site was built without the PDF cards")
+    assert hpage.locator("#kural-print-card").is_visible()
+    hpage.evaluate("window.kuralCardMode(true)")  # what the button does before it prints
+    hpage.emulate_media(media="print")
+    # The rule a chosen house rule replaces is left out (a link to it in another rule's text may remain).
+    for selector in (".kural-rule[data-rule='okey101:607']", "h3[id='607']"):
+        assert hpage.locator(selector).evaluate("e => getComputedStyle(e).display") == "none"
+    assert hpage.locator(".kural-rule[data-rule='okey101:908']").evaluate("e => getComputedStyle(e).display") != "none"
+    margin = {side: "12mm" for side in ("top", "bottom", "left", "right")}  # as a browser prints by default
+    reader = PdfReader(io.BytesIO(hpage.pdf(format="A4", margin=margin)))
+    text = "".join(p.extract_text() for p in reader.pages)
+    flat = "".join(text.split())
+    assert 1 <= len(reader.pages) <= 2
+    top = "".join(reader.pages[0].extract_text().split())[:300]
+    for name in ("threshold_81", "pairs_opener_double"):
+        assert "".join(houserules.variant_name(lang, "okey101", name).split()) in top
+    assert "81" in flat
+    book = registry.game("okey101").rulesets
+    from kural.records.load import load
+
+    corpus = load(["rules"])
+    own = corpus.find("okey101", 908)
+    assert "".join(own.title_in(lang).split()) in flat
+
+    assert book.standard.opening_threshold == 101
+    hpage.evaluate("window.kuralCardMode(false)")
+    assert hpage.locator(".kural-card-skip").count() == 0

@@ -16,6 +16,9 @@
   var playing = document.getElementById("kural-house-playing");
   var shareLink = document.getElementById("kural-house-link");
   var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-variant]"));
+  // Which rules the page shows is said under its title, where a printed page or card begins too.
+  var heading = document.querySelector(".md-content__inner h1");
+  if (heading) heading.after(playing);
   var generation = 0;
   var originals = new Map();  // figure -> what the page showed under the standard rules
 
@@ -77,8 +80,9 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "md-button";
+      button.id = "kural-print-card";
       button.textContent = W.print;
-      button.addEventListener("click", function () { window.print(); });
+      button.addEventListener("click", function () { window.kuralCardMode(true); window.print(); });
       hint.appendChild(button);
       card.appendChild(hint);
     } else if (hint && !names.length) {
@@ -203,6 +207,35 @@
       });
     });
   }
+
+  // --- the rules card for the table: this page printed as a card ------------------------------------------
+  // The card's rules (spec.card: the categories the PDF card prints), as the table plays them: the chosen
+  // house rules named at the top and their own rules instead of the ones they replace, the numbers that follow
+  // them, how to play; nothing else.
+  window.kuralCardMode = function (on) {
+    var article = document.querySelector("article.md-content__inner") || document.querySelector(".md-content__inner");
+    document.body.classList.toggle("kural-card-print", on);
+    if (!article) return;
+    article.querySelectorAll(".kural-card-skip").forEach(function (e) { e.classList.remove("kural-card-skip"); });
+    if (!on) return;
+    var names = chosen();
+    var section = null;
+    Array.prototype.forEach.call(article.children, function (e) {
+      if (e.tagName === "H1" || e.id === "kural-house-playing") return;
+      if (e.tagName === "H2") section = e.id;
+      var keep = section === "how-to-play" || spec.card.indexOf(section) >= 0;
+      var rule = e.classList.contains("kural-rule") ? e : (e.tagName === "H3" && e.nextElementSibling &&
+        e.nextElementSibling.classList.contains("kural-rule") ? e.nextElementSibling : null);
+      if (rule) {
+        var replaced = names.some(function (n) { return rule.querySelector(':scope > .kural-house-text[data-variant="' + n + '"]'); });
+        keep = rule.dataset.variant ? names.indexOf(rule.dataset.variant) >= 0 : keep && !replaced;
+      } else if (e.tagName === "H2" && section === "variant") {
+        keep = names.length > 0;
+      }
+      if (!keep) e.classList.add("kural-card-skip");
+    });
+  };
+  window.addEventListener("afterprint", function () { window.kuralCardMode(false); });
 
   function apply() {
     var names = chosen();
