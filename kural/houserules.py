@@ -11,8 +11,11 @@ variant appears in the choices, the page's panel and the checker without a line 
 'threshold_81+pairs_opener_double'
 >>> excluded("okey")["count_up"]
 {'elimination': 'count_up_elimination'}
->>> clash_text("en", "okey101", clash_of("okey101", ["threshold_81", "threshold_121"]))
-'“Opening threshold 81” and “Opening threshold 121” cannot be played together: both set the same rule.'
+>>> try:
+...     rules_for("okey101", ["threshold_81", "threshold_121"])
+... except VariantClash as e:
+...     print(clash_text("en", "okey101", e))
+“Opening threshold 81” and “Opening threshold 121” cannot be played together: both set the same rule.
 """
 
 from __future__ import annotations
@@ -20,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Final, Iterable, Optional, Sequence
+from typing import Any, Final, Iterable
 
 from kural import registry
-from kural.core.rulesets import Ruleset, VariantClash
+from kural.core.rulesets import VariantClash
 from kural.i18n import N_, gettext
 
 CLASH = N_("“{first}” and “{second}” cannot be played together: {why}.")
@@ -50,7 +53,7 @@ def choices(game: str) -> tuple[Choice, ...]:
     values (so they can never be played together); variants that agree on a parameter still combine."""
     book = registry.game(game).rulesets
     standard = book.standard
-    names = [n for n in _book_order(game) if n != "standard"]
+    names = [n for n in book.in_order() if n != "standard"]
     sets = {n: book.get(n).changed(standard) for n in names}
 
     def clash(a: str, b: str) -> bool:
@@ -65,10 +68,6 @@ def choices(game: str) -> tuple[Choice, ...]:
     groups.sort(key=lambda g: min(order[n] for n in g))
     return tuple(Choice(game, tuple(sorted(g, key=order.__getitem__)),
                         tuple(sorted({p for n in g for p in sets[n]}))) for g in groups)
-
-
-def _book_order(game: str) -> list[str]:
-    return registry.game(game).rulesets.in_order()
 
 
 @lru_cache(maxsize=None)
@@ -92,33 +91,12 @@ def rules_for(game: str, names: Iterable[str]) -> Any:
     return registry.game(game).rulesets.combined(list(names))
 
 
-def clash_of(game: str, names: Sequence[str]) -> Optional[VariantClash]:
-    """Why these house rules cannot be played together, or None."""
-    try:
-        rules_for(game, names)
-    except VariantClash as e:
-        return e
-    return None
-
-
-def variant_name(lang: str, game: str, name: str) -> str:
-    """A ruleset's name in the reader's language (a combination: its parts, joined)."""
-    book = registry.game(game).rulesets
-    parts = name.split("+") if name and name != "standard" else ["standard"]
-    return " + ".join(gettext(lang, book.get(p).description) if book.get(p).description else p for p in parts)
-
-
 def clash_text(lang: str, game: str, error: VariantClash) -> str:
     why = str(error.values.get("why", ""))
-    return gettext(lang, CLASH).format(first=variant_name(lang, game, str(error.values["first"])),
-                                       second=variant_name(lang, game, str(error.values["second"])),
+    return gettext(lang, CLASH).format(first=registry.game(game).variant_name(lang, str(error.values["first"])),
+                                       second=registry.game(game).variant_name(lang, str(error.values["second"])),
                                        why=gettext(lang, CLASH_WHY.get(why, CLASH_WHY[""])))
 
 
-def changed_params(rules: Ruleset) -> dict[str, Any]:
-    """What a ruleset sets differently from its game's standard."""
-    return rules.changed(registry.game(rules.game).rulesets.standard)
-
-
-__all__ = ["Choice", "choices", "excluded", "rules_for", "clash_of", "variant_name", "clash_text", "changed_params",
+__all__ = ["Choice", "choices", "excluded", "rules_for", "clash_text",
            "CLASH", "CLASH_WHY"]

@@ -94,6 +94,15 @@ class Game:
     def name_in(self, lang: str) -> str:
         return gettext(lang, self.name)
 
+    def variant_name(self, lang: str, name: str = "standard") -> str:
+        """A ruleset's name in the reader's language; a combination ("a+b"): its house rules, joined.
+
+        >>> game("okey101").variant_name("tr", "threshold_81+katlamali")
+        'El açma barajı 81 + Katlamalı'
+        """
+        parts = name.split("+") if name and name != "standard" else ["standard"]
+        return " + ".join(gettext(lang, d) if (d := self.rulesets.get(p).description) else p for p in parts)
+
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,

@@ -63,9 +63,8 @@ class Answer:
             ok = okey_of(ind)
             head += (f" · {word(lang, 'indicator')} {label(lang, self.game.key, ind)} → "
                      f"{word(lang, 'okey')} {label(lang, self.game.key, ok)}")
-        parts = getattr(self.rules, "parts", ())
-        if parts:  # the house rules the verdict is under, named as the pages name them
-            head += " · " + " + ".join(gettext(lang, self.game.rulesets.get(p).description) or p for p in parts)
+        if getattr(self.rules, "parts", ()):  # the house rules the verdict is under, named as the pages name them
+            head += " · " + self.game.variant_name(lang, self.rules.name)
         explain = TEXTS.get(self.kind.name)
         detail = self.outcome.detail
         body = explain(lang, self) if explain and detail is not None and not isinstance(self.outcome.actual, Refusal) \

@@ -352,8 +352,7 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
         return gettext(lang, message).format(**kw)
 
     def label(variant: str) -> str:
-        rs = registry.ruleset(game, variant)
-        return gettext(lang, rs.description) if rs.description else variant
+        return registry.game(game).variant_name(lang, variant)
 
     sep = "、" if lang == "ja" else ", "
     if names:

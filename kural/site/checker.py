@@ -97,11 +97,6 @@ def t(lang: str, message: str) -> str:
     return gettext(lang, message)
 
 
-def _variant_label(lang: str, game: str, name: str) -> str:
-    rs = registry.ruleset(game, name)
-    return gettext(lang, rs.description) if rs.description else name
-
-
 def _widget(game: str, name: str, ftype: FieldType) -> dict[str, Any]:
     schema = ftype.schema
     pieces = "cards" if game == "dummy" or ftype.name in ("cards", "card") else "tiles"
@@ -163,10 +158,10 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         games.append({"key": game, "name": game_name(lang, game), "pieces": "cards" if game == "dummy" else "tiles",
                       "special": "" if game == "dummy" else ("J" if game == "rummikub" else "F"),
                       "palette": _palette(lang, game), "kinds": kinds,
-                      "variants": [{"key": v, "label": _variant_label(lang, game, v)} for v in registry.game(game).rulesets.names()],
-                      "choices": [{"legend": houserules.variant_name(lang, game, c.variants[0]) if len(c.variants) == 1
-                                   else t(lang, PARAM_CHOICE).format(names=" / ".join(houserules.variant_name(lang, game, v) for v in c.variants)),
-                                   "variants": [{"key": v, "label": houserules.variant_name(lang, game, v)} for v in c.variants]}
+                      "variants": [{"key": v, "label": registry.game(game).variant_name(lang, v)} for v in registry.game(game).rulesets.names()],
+                      "choices": [{"legend": registry.game(game).variant_name(lang, c.variants[0]) if len(c.variants) == 1
+                                   else t(lang, PARAM_CHOICE).format(names=" / ".join(registry.game(game).variant_name(lang, v) for v in c.variants)),
+                                   "variants": [{"key": v, "label": registry.game(game).variant_name(lang, v)} for v in c.variants]}
                                   for c in houserules.choices(game)]})
     return {"lang": lang, "games": games, "cards": _palette(lang, "dummy"), "words": {k: t(lang, v) for k, v in WORDS.items()}}
 

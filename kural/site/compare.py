@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote
 from html import escape
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from kural import registry
 from kural.i18n import N_, gettext
@@ -403,8 +403,7 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
     records = {name: [r for r in corpus.by_game(game) if r.variant == name] for name in names}
     heads = []
     for name in names:
-        rs = book.get(name)
-        label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
+        label = gettext(lang, STANDARD) if name == "standard" else registry.game(game).variant_name(lang, name)
         links = " ".join(_rule_ref(lang, r) for r in records[name]) if name != "standard" else ""
         # The game page as a table with this house rule plays it (the contract: ?variant=NAME).
         href = f"../{game}/" + ("" if name == "standard" else f"?variant={quote(name)}")
@@ -435,7 +434,7 @@ def sources_list(game: str, lang: str, corpus: Optional[Corpus] = None) -> str:
         rs = book.get(name)
         if not rs.changes:
             continue
-        label = gettext(lang, STANDARD) if name == "standard" else (gettext(lang, rs.description) if rs.description else name)
+        label = gettext(lang, STANDARD) if name == "standard" else registry.game(game).variant_name(lang, name)
         parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {source_html(lang, src, corpus)}"
                           for p, src in rs.changes.items())
         items.append(f'<li data-ruleset="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')

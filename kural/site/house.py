@@ -11,15 +11,14 @@ time (:func:`kural.houserules.excluded`) and said in words before any engine is 
 
 from __future__ import annotations
 
-import json
 from html import escape
-from typing import Any, Callable, Final, Mapping, Optional
+from typing import Any, Callable, Final, Optional
 
 from kural import houserules, registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
-from kural.site import checker, reading
-from kural.site.numbers import number_marks, number_spans, variant_values  # noqa: F401
+from kural.site import checker
+from kural.site.numbers import variant_values
 
 # The categories a rules card prints (the same as the PDF card's, kural.site.card.CATEGORIES).
 CARD_CATEGORIES: Final = ("scoring", "penalties", "melds", "pairs", "jokers")
@@ -62,10 +61,10 @@ def variant_records(corpus: Corpus, game: str) -> dict[str, list[Record]]:
 
 
 def _option(lang: str, game: str, name: str, recs: list[Record], kind: str, group: str,
-            sources: Callable[[Record, str], str]) -> str:
-    label = escape(houserules.variant_name(lang, game, name))
+            sources: Callable[[str, str], str]) -> str:
+    label = escape(registry.game(game).variant_name(lang, name))
     first = recs[0] if recs else None
-    src = (f'<span class="kural-house-src"><a href="#{first.id}">{first.id}</a> · {sources(first, lang)}</span>'
+    src = (f'<span class="kural-house-src"><a href="#{first.id}">{first.id}</a> · {sources(name, lang)}</span>'
            if first else "")
     ident = f"kural-house-{escape(name)}"
     return (f'<div class="kural-house-option"><input type="{kind}" id="{ident}" name="{escape(group)}" '
@@ -73,8 +72,9 @@ def _option(lang: str, game: str, name: str, recs: list[Record], kind: str, grou
             f'<label for="{ident}">{label}</label>{src}</div>')
 
 
-def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, str], str]) -> str:
-    """The house-rules panel: folded, one line tall, until the reader opens it."""
+def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[str, str], str]) -> str:
+    """The house-rules panel: folded, one line tall, until the reader opens it.  ``sources(variant, lang)``
+    names the sources of what a house rule changes."""
     choices = houserules.choices(game)
     if not choices:
         return ""
@@ -87,17 +87,17 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[Record, 
             blocks.append(_option(lang, game, name, by_variant.get(name, []), "checkbox", group, sources))
             continue
         replaced = _replaced(corpus, game, by_variant.get(choice.variants[0], []))
-        legend = replaced.title_in(lang) if replaced else houserules.variant_name(lang, game, choice.variants[0])
+        legend = replaced.title_in(lang) if replaced else registry.game(game).variant_name(lang, choice.variants[0])
         std = (t(lang, STANDARD_OF, rule=f"{replaced.id}") if replaced else t(lang, STANDARD))
         options = [f'<div class="kural-house-option"><input type="radio" id="kural-house-{group}-std" name="{group}" '
                    f'value="" checked><label for="kural-house-{group}-std">{escape(std)}</label></div>']
         options += [_option(lang, game, n, by_variant.get(n, []), "radio", group, sources) for n in choice.variants]
         blocks.append(f'<fieldset class="kural-house-choice"><legend>{escape(legend)}</legend>{"".join(options)}</fieldset>')
-    excluded = {a: {b: t(lang, NOT_BOTH, other=houserules.variant_name(lang, game, b),
+    excluded = {a: {b: t(lang, NOT_BOTH, other=registry.game(game).variant_name(lang, b),
                          why=t(lang, houserules.CLASH_WHY.get(why, houserules.CLASH_WHY[""])))
                     for b, why in others.items()}
                 for a, others in houserules.excluded(game).items()}
-    names = {n: houserules.variant_name(lang, game, n) for c in choices for n in c.variants}
+    names = {n: registry.game(game).variant_name(lang, n) for c in choices for n in c.variants}
     data = {"game": game, "lang": lang, "excluded": excluded, "names": names, "values": variant_values(game),
             "card": list(CARD_CATEGORIES),
             "words": {k: t(lang, v) for k, v in WORDS.items()}}
@@ -138,7 +138,7 @@ def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callabl
     out = []
     for other in corpus.by_game(rec.game):
         if rec.key.replace("/", ":") in other.replaces:
-            name = houserules.variant_name(lang, rec.game, other.variant)
+            name = registry.game(rec.game).variant_name(lang, other.variant)
             tag = (f'<p class="kural-meta"><span class="kural-tag kural-tag-house">{escape(t(lang, HOUSE_TEXT, name=name))}</span> '
                    f'<a href="#{other.id}">{other.id} · {escape(other.title_in(lang))}</a></p>')
             out.append(f'<div class="kural-house-text" data-variant="{escape(other.variant)}" hidden>{tag}'
@@ -146,7 +146,4 @@ def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callabl
     return "".join(out)
 
 
-HOUSE_ASSETS: Final = ("kural-house.js",)
-
-__all__ = ["panel_html", "replacements_html", "variant_records", "number_marks", "number_spans", "variant_values",
-           "HOUSE_ASSETS", "WORDS"]
+__all__ = ["panel_html", "replacements_html", "variant_records", "WORDS"]

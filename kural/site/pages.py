@@ -79,11 +79,6 @@ def t(lang: str, message: str, **kw: Any) -> str:
     return gettext(lang, message).format(**kw)
 
 
-def variant_label(lang: str, game: str, name: str) -> str:
-    rs = registry.ruleset(game, name)
-    return gettext(lang, rs.description) if rs.description else name
-
-
 def rule_link(rec: Record, lang: str, here: str) -> str:
     href = f"#{rec.id}" if rec.game == here else f"../{rec.game}/#{rec.id}"
     return f'<a href="{href}">{rec.id} · {escape(rec.title_in(lang))}</a>'
@@ -161,7 +156,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     sub = subcategory_name(lang, rec.subcategory)
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
-        meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(variant_label(lang, rec.game, rec.variant))}</span>')
+        meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(registry.game(rec.game).variant_name(lang, rec.variant))}</span>')
     meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
     text = fill(rec.text[lang], marks)
     variant_attr = f' data-variant="{escape(rec.variant)}"' if rec.variant != "standard" else ""
@@ -175,7 +170,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
         figs = []
         for ex in rec.examples:
             outcome = decide(rec.game, ex)
-            vname = variant_label(lang, rec.game, ex.variant) if ex.variant != rec.variant else ""
+            vname = registry.game(rec.game).variant_name(lang, ex.variant) if ex.variant != rec.variant else ""
             figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
                                      registry.game(rec.game).reasons))
         lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
@@ -221,7 +216,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
     if records:
         # Each house rule with the sources of what it changes (its ruleset's, by title and kind).
-        out.append(house.panel_html(game, corpus, lang, lambda rec, lg: ruleset_sources_html(game, rec.variant, lg, corpus)))
+        out.append(house.panel_html(game, corpus, lang, lambda name, lg: ruleset_sources_html(game, name, lg, corpus)))
         out.append(reading.category_menu(lang, keys) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
     for key in keys:

@@ -79,3 +79,13 @@ def settle(page) -> None:
     stylesheets arrive after the first paint) are ended, so axe measures what a reader sees a moment later."""
     page.add_style_tag(content=STILL)
     page.wait_for_timeout(30)
+
+
+def serious(page, context: str | None = None) -> list[str]:
+    """axe's serious and critical problems on the page (or in ``context``), once no colour is still fading in."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    settle(page)
+    result = Axe().run(page, context=context) if context else Axe().run(page)
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['nodes'][0]['target']}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.conftest import settle
+from tests.browser.conftest import serious
 
 from kural import browser as engine
 from tests.checker_claims import claims
@@ -212,9 +212,6 @@ def test_worked_example_links_give_the_verdict_the_page_shows(engine_page, cpage
 def test_accessible_and_no_horizontal_scroll_with_a_verdict(browser, server, scheme, langs):
     """With a verdict shown: axe at 360 and 1280 px and no sideways scrolling at 360 px, two languages in each
     scheme (the site-wide test runs axe on the checker in every language and both schemes before a verdict)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     problems, wide = [], []
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
     for lang in langs:
@@ -227,10 +224,8 @@ def test_accessible_and_no_horizontal_scroll_with_a_verdict(browser, server, sch
             wide.append(f"{lang}: {overflow}px")
         for width in (360, 1280):
             page.set_viewport_size({"width": width, "height": 900})
-            settle(page)
-            for v in axe.run(page, context="#kural-checker").response["violations"]:  # the page around it: site-wide test
-                if v["impact"] in ("serious", "critical"):
-                    problems.append(f"{lang} {width}px: {v['id']} ({v['impact']}): {v['nodes'][0]['target']}")
+            # The page around the checker: the site-wide test.
+            problems += [f"{lang} {width}px: {p}" for p in serious(page, "#kural-checker")]
         page.close()
     context.close()
     assert not problems, "\n".join(problems[:20])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import settle
+from tests.browser.conftest import serious
 
 LANGS = ("ja", "tr", "it", "en")
 
@@ -41,20 +41,13 @@ def test_no_serious_accessibility_violation(browser, server, built, scheme):
     """axe at 1280 px on every page: in the light scheme in all four languages; in the dark scheme in Turkish and
     English (the phone test below runs the dark scheme in Japanese and Italian), so that each language is seen
     dark at one width, and the suite stays within its time."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     problems = []
     langs = ("ja", "tr", "it", "en") if scheme == "light" else ("tr", "en")
     for path in [p for p in _pages(built) if p.split("/")[0] in langs or p.split("/")[0] not in ("ja", "tr", "it", "en")]:
         page.goto(f"{server}/{path}", wait_until="load")
-        settle(page)
-        result = axe.run(page)
-        for v in result.response["violations"]:
-            if v["impact"] in ("serious", "critical"):
-                problems.append(f"{path}: {v['id']} ({v['impact']}): {v['nodes'][0]['target']}")
+        problems += [f"{path}: {p}" for p in serious(page)]
     context.close()
     assert not problems, "\n".join(problems[:20])
 
@@ -65,9 +58,6 @@ def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, s
     The other pages run at 1280 px above.  To keep the suite's time in check (about 40 s a language and
     scheme), the dark scheme runs in two languages, Japanese and Italian: contrast does not depend on the
     language, and the widest texts are Italian's."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, color_scheme=scheme)
     page = context.new_page()
     problems = []
@@ -78,11 +68,7 @@ def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, s
     for path in paths:
         page.goto(f"{server}/{path}", wait_until="load")
         page.evaluate("window.kuralOpenAll && window.kuralOpenAll()")
-        settle(page)
-        result = axe.run(page)
-        for v in result.response["violations"]:
-            if v["impact"] in ("serious", "critical"):
-                problems.append(f"{path}: {v['id']} ({v['impact']}, {len(v['nodes'])}): {v['nodes'][0]['target']}")
+        problems += [f"{path}: {p}" for p in serious(page)]
     context.close()
     assert not problems, "\n".join(problems[:20])
 
