@@ -15,6 +15,7 @@ values of a combination are each variant's own changes together (tests/test_hous
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape  # noqa: F401  (the doctest)
 from typing import Any, Mapping
 
@@ -25,14 +26,16 @@ from kural.records.model import fill  # noqa: F401  (the doctest)
 _MARK = re.compile("\ue000(.)(.*?)\ue002", re.S)
 
 
-def _param_names(game: str) -> list[str]:
-    return sorted(registry.game(game).rulesets.standard.params())
+@lru_cache(maxsize=None)
+def _param_names(game: str) -> tuple[str, ...]:
+    """The game's parameters in a fixed order: a mark names one by its place (one private-use character)."""
+    return tuple(sorted(registry.game(game).rulesets.standard.params()))
 
 
 def number_marks(game: str, params: Mapping[str, Any]) -> dict[str, str]:
     """``params`` with each value marked, to fill a standard rule's text with (then :func:`number_spans`)."""
-    names = _param_names(game)
-    return {k: (f"\ue000{chr(0xE100 + names.index(k))}{v}\ue002" if k in names else str(v)) for k, v in params.items()}
+    place = {name: i for i, name in enumerate(_param_names(game))}
+    return {k: (f"\ue000{chr(0xE100 + place[k])}{v}\ue002" if k in place else str(v)) for k, v in params.items()}
 
 
 def number_spans(html: str, game: str) -> str:

@@ -333,13 +333,8 @@
   }
 
   // --- the engine -----------------------------------------------------------------------------------------
-  function setProgress(v) {
-    bar.hidden = v >= 100;
-    bar.setAttribute("aria-valuenow", String(v));
-    bar.firstChild.style.width = v + "%";
-  }
   var engine = window.KuralEngine(box, function (m) {
-    setProgress(m.value);
+    window.KuralEngine.showProgress(bar, m.value);
     if (m.ms !== undefined) window.kuralCheckTimings.push([m.value, m.ms]);
     if (m.how) window.kuralCheckStart = m.how;  // "fresh", or "snapshot" when resumed from the cache
   });

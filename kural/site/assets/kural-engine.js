@@ -51,4 +51,10 @@
       started: function () { return worker !== null; }
     };
   };
+  // A progress bar (role=progressbar, one span inside) shows how far the engine has started; done, it hides.
+  window.KuralEngine.showProgress = function (bar, value) {
+    bar.hidden = value >= 100;
+    bar.setAttribute("aria-valuenow", String(value));
+    bar.firstChild.style.width = value + "%";
+  };
 })();

@@ -61,7 +61,9 @@
       var standard = rule.querySelector(":scope > .kural-text");
       if (standard) standard.hidden = any;
     });
-    // The numbers the standard rules state follow the chosen house rules (81 to open instead of 101).
+  }
+  // The numbers the standard rules state follow the chosen house rules (81 to open instead of 101).
+  function showNumbers(names) {
     var values = {};
     names.forEach(function (n) { var v = spec.values[n] || {}; for (var k in v) values[k] = v[k]; });
     document.querySelectorAll(".kural-num").forEach(function (span) {
@@ -70,7 +72,10 @@
       span.textContent = value;
       span.classList.toggle("kural-num-changed", value !== span.dataset.standard);
     });
-    // The printed card has the standard rules; with house rules chosen, the page itself prints as the table plays.
+  }
+  // The PDF card has the standard rules; with house rules chosen, the page prints as the table's card, and says
+  // which rules it shows under its title.
+  function offerCard(names) {
     var card = document.querySelector(".kural-card-link");
     var hint = document.getElementById("kural-house-print");
     if (card && names.length && !hint) {
@@ -93,12 +98,7 @@
   }
 
   // --- the engine ------------------------------------------------------------------------------------------
-  function setProgress(v) {
-    bar.hidden = v >= 100;
-    bar.setAttribute("aria-valuenow", String(v));
-    bar.firstChild.style.width = v + "%";
-  }
-  var engine = window.KuralEngine(panel, function (m) { setProgress(m.value); });
+  var engine = window.KuralEngine(panel, function (m) { window.KuralEngine.showProgress(bar, m.value); });
   function ask(query) { return engine.ask(query, spec.lang); }
   function fail() {
     status.textContent = W.failed;
@@ -243,6 +243,8 @@
     names = chosen();
     keepInURL(names);
     showTexts(names);
+    showNumbers(names);
+    offerCard(names);
     judge(names);
   }
 
