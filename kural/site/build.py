@@ -79,9 +79,32 @@ def _source_date_epoch(root: Path) -> str:
     return "0"
 
 
-def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet: bool = False, root: Path = ROOT) -> float:
-    from mkdocs.commands.build import build as mkdocs_build
+# The two generators the same mkdocs.yml builds with: MkDocs (the default) and ProperDocs, the maintained
+# continuation of MkDocs 1.6, which runs the same theme and plugins (tests/test_properdocs.py compares them).
+GENERATORS = ("mkdocs", "properdocs")
+
+
+def _generator(name: str):
+    """The ``load_config`` and ``build`` functions of the generator called ``name``."""
+    if name == "properdocs":
+        # ProperDocs answers every `mkdocs.*` import of the theme and of our plugin with its own module. It must
+        # be the first to be imported in the process: `python -m kural.site.build --generator properdocs`.
+        if "mkdocs" in sys.modules and not sys.modules["mkdocs"].__name__.startswith("properdocs"):
+            raise RuntimeError("ProperDocs must build in a process of its own (MkDocs is already loaded here)")
+        import properdocs.replacement  # noqa: F401
+        from properdocs.commands.build import build as docs_build
+        from properdocs.config import load_config
+        return load_config, docs_build
+    if name != "mkdocs":
+        raise ValueError(f"unknown generator {name!r}: expected one of {', '.join(GENERATORS)}")
+    from mkdocs.commands.build import build as docs_build
     from mkdocs.config import load_config
+    return load_config, docs_build
+
+
+def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet: bool = False, root: Path = ROOT,
+          generator: str = "mkdocs") -> float:
+    load_config, docs_build = _generator(generator)
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", _source_date_epoch(root))
 
@@ -99,7 +122,7 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             if not quiet:
                 print(f"[{i}/{len(langs)}] building {lang} ({LANG_NAMES[lang]}) ...", flush=True)
             cfg = load_config(str(root / "docs" / lang / "mkdocs.yml"), site_dir=str(tmp / lang), strict=strict)
-            mkdocs_build(cfg)
+            docs_build(cfg)
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
@@ -127,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=ROOT / "site")
     p.add_argument("--lang", action="append", choices=LANGS, help="only these languages (repeatable)")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument("--generator", choices=GENERATORS, default=os.environ.get("KURAL_GENERATOR") or "mkdocs",
+                   help="build with MkDocs (the default) or ProperDocs (also: KURAL_GENERATOR=properdocs)")
     args = p.parse_args(argv)
     import logging
 
@@ -136,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     logger.addHandler(handler)
     logger.setLevel(logging.WARNING)
     try:
-        seconds = build(args.out, tuple(args.lang or LANGS), quiet=args.quiet)
+        seconds = build(args.out, tuple(args.lang or LANGS), quiet=args.quiet, generator=args.generator)
     except Exception as e:  # mkdocs reports its own errors; say plainly that nothing was written
         print(f"build failed, the previous site (if any) is unchanged:\n{e}", file=sys.stderr)
         return 1

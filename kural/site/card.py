@@ -483,7 +483,7 @@ def write_cards(site_dir: Path, lang: str, corpus: Corpus, overviews: Mapping[st
                 cache.mkdir(parents=True, exist_ok=True)
                 for old in cache.glob(f"{game}-{lang}-*.pdf"):
                     old.unlink(missing_ok=True)
-                tmp = cached.with_suffix(".tmp")
+                tmp = cached.with_suffix(f".{os.getpid()}.tmp")  # one per process: builds at once never mix
                 tmp.write_bytes(data)
                 tmp.replace(cached)
             except OSError:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import shutil
 import subprocess
 import tempfile
@@ -107,7 +108,7 @@ def _compiled(source: bytes, pyodide_dir: Path, mode: str, what: str, cache: Pat
         data = (t / "out.zip").read_bytes()
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        part = hit.with_suffix(".part")
+        part = hit.with_suffix(f".{os.getpid()}.part")  # one per process: two builds at once never mix
         part.write_bytes(data)
         part.replace(hit)
     except OSError:

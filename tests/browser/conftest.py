@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -23,8 +24,18 @@ if os.environ.get("KURAL_SKIP_BROWSER") == "1":
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("browser") / "site"
-    build(out, quiet=True)
+    """One built site for the whole run: with pytest-xdist, the first worker builds it and the others wait for it
+    (the workers' temporary folders share one parent), so both cores test rather than build the same site twice."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("browser") / "site"
+        build(out, quiet=True)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "browser-site"
+    with open(shared / "browser-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, also when a build fails
+        if not (out / "index.html").is_file():
+            build(out, quiet=True)  # written whole into a temporary folder, then renamed: never half a site
     return out
 
 
@@ -73,12 +84,35 @@ def phone(browser):
 
 STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
+# A page has settled when what it states says so, never after a fixed time: the document and its fonts are
+# loaded, no animation or transition is running, and the DOM has not changed for five frames in a row (the
+# theme's scripts wrap tables, set the header, and the kural scripts fill their parts, each in its own frame).
+SETTLED = """(limit) => new Promise(done => {
+  const until = performance.now() + limit;
+  const quiet = () => document.readyState === 'complete' && document.fonts.status === 'loaded'
+    && document.getAnimations().every(a => a.playState !== 'running');
+  let calm = 0;
+  const seen = new MutationObserver(() => { calm = 0; });
+  seen.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+  const frame = () => {
+    calm = quiet() ? calm + 1 : 0;
+    if (calm >= 5 || performance.now() > until) { seen.disconnect(); done(calm >= 5); }
+    else { requestAnimationFrame(frame); }
+  };
+  requestAnimationFrame(frame);
+})"""
+
+
+def settled(page, timeout: float = 30_000) -> None:
+    """Wait until the page has settled (``SETTLED``): loaded, fonts ready, nothing animating, the DOM still."""
+    assert page.evaluate(SETTLED, timeout), f"{page.url} did not settle within {timeout / 1000:.0f} s"
+
 
 def settle(page) -> None:
     """No colour still fading in: the theme's transitions (a link's colour over .25 s, started when the
     stylesheets arrive after the first paint) are ended, so axe measures what a reader sees a moment later."""
     page.add_style_tag(content=STILL)
-    page.wait_for_timeout(30)
+    settled(page)
 
 
 def serious(page, context: str | None = None) -> list[str]:

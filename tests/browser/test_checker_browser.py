@@ -284,11 +284,11 @@ def test_reading_pages_do_not_load_the_engine(cpage, server):
     assert requests and not [u for u in requests if re.search(r"_pyodide|_checker|kural-check", u)]
     requests.clear()
     page.goto(f"{server}/en/check/", wait_until="load")
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")  # everything the page asked for by itself has come
     assert not [u for u in requests if re.search(r"_pyodide|_checker", u)]
     assert page.locator("#kural-verdict").get_attribute("data-state") == ""
     page.goto(f"{server}/en/check/?game=rummikub&check=score", wait_until="load")  # a game page's invitation
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")  # everything the page asked for by itself has come
     assert not [u for u in requests if re.search(r"_pyodide|_checker", u)]
     assert page.locator("#kural-kind").input_value() == "score"
     assert json.loads(page.locator("#kural-check-spec").text_content())["lang"] == "en"
