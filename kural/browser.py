@@ -51,7 +51,7 @@ MISSING = N_("Fill in “{field}”.")
 BAD_TOKEN = N_("“{token}” in “{field}”: {detail}")
 BAD_VALUE = N_("“{field}”: {found} is not right here (expected {expected}).")
 UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
-REFUSED = N_("The engine cannot decide this: {detail}")
+REFUSED = N_("The checker cannot decide this: {detail}")
 TOKEN_REFUSED = N_("“{token}”: {detail}")
 # Tokens the engine refuses while it decides (not while it reads them).
 RUN_WORDS: Final = {"not_in_river": N_("this tile is not in the river"),

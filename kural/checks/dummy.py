@@ -153,7 +153,7 @@ def _show_mapping(v: Any) -> str:
 
 
 PLAYERS = FieldType("players", {"type": "integer", "description": N_("the number of players, 2 to 4")}, _int_of)
-SEED = FieldType("seed", {"type": "integer", "description": N_("the seed the engine shuffles with")}, _int_of)
+SEED = FieldType("seed", {"type": "integer", "description": N_("the number of the random deal")}, _int_of)
 CARD = FieldType("card", {"type": "string", "description": N_("one card, e.g. 7H")}, _card)
 HANDS = FieldType("hands", {"type": "object", "description": N_("each player's cards as dealt: {p1: '...', p2: '...'}"),
                             "additionalProperties": {"type": "string"}}, _hands)
@@ -278,14 +278,14 @@ def _settle(rules: Any, v: Mapping[str, Any]) -> Outcome:
 KINDS.add(CheckKind("meld", {"cards": CARDS}, VERDICT, _meld, doc="the cards form a valid set or run"))
 KINDS.add(CheckKind("points", {"cards": CARDS}, INT, _points, doc="the sum of the cards' point values"))
 KINDS.add(CheckKind("deal", {"players": PLAYERS, "seed": SEED}, DEAL_FACTS, _deal,
-                         doc="cards per player and the head card of a deal from a seed"))
+                         doc="cards per player and the head card of a numbered random deal"))
 KINDS.add(CheckKind("goot", {"row": CARDS, "chosen": CARD, "hand": CARDS}, TAKEN, _goot, {"meld": CARDS},
                          doc="the cards a goot takes from the discard row, or invalid"))
 KINDS.add(CheckKind("fark", {"meld": CARDS, "card": CARD}, VERDICT, _fark, doc="the card can be laid off on the meld"))
 KINDS.add(CheckKind("discard", {"card": CARD, "row": CARDS}, DISCARD_CODES, _discard, {"melds": MELDS},
-                         doc="the penalties a discard costs (goot_discard, fark_discard)"))
+                         doc="the penalties a discard costs: for a card that gives a goot, for a card that fits a meld on the table"))
 KINDS.add(CheckKind("play", {"plays": PLAYS}, LEGALITY, _play, RECORDED,
-                         doc="legal, or the reason the first play not allowed is refused"))
+                         doc="legal, or why the first play that is not allowed is refused"))
 KINDS.add(CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, doc="each player's score for a recorded deal"))
 KINDS.add(CheckKind("awards", {"plays": PLAYS}, AWARDS, _awards_of, RECORDED,
                          doc="each player's bonuses and penalties in a recorded deal"))

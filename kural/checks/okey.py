@@ -222,7 +222,7 @@ _kind("meld", {"tiles": TILES, "indicator": TILE}, VERDICT, _meld, "the tiles fo
 KINDS.add(OKEY)
 _kind("pair", {"tiles": TILES, "indicator": TILE}, VERDICT, _pair, "two tiles form a pair (an okey completes any pair)")
 _kind("hand", {"tiles": TILES, "indicator": TILE}, HAND, _hand,
-      "a 14-tile hand: all in sets and runs (melds), seven pairs (pairs), or none")
+      "a 14-tile hand: all in sets and runs, in seven pairs, or neither")
 _kind("waits", {"tiles": TILES, "indicator": TILE}, TILE_LIST, _waits,
       "the tiles that complete a hand one tile short (13 tiles, or 14 after a discard); none when there are none")
 _kind("discards", {"tiles": TILES, "indicator": TILE}, TILE_LIST, _discards,
@@ -272,7 +272,7 @@ def _deal_sizes(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 
 _kind("turn", {"first": BOOL, "took": TOOK, "discarded": BOOL, "pile": INT}, TURN, _turn,
-      "whether a turn is legal: legal, round_ends (nothing left to draw), or why not")
+      "whether a turn is legal, ends the round (nothing left to draw), or why it is not legal")
 _kind("dealer", {"round": INT}, INT, _dealer,
       "who deals that round, in the first round's seats (seat 1 dealt the first)", {"players": INT})
 _kind("deal_sizes", {"deal_no": INT}, INTS, _deal_sizes,

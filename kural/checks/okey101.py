@@ -205,8 +205,8 @@ KINDS.add(CheckKind("opening", {"tiles": TILES, "indicator": TILE}, INT, _openin
 KINDS.add(CheckKind("pairs", {"tiles": TILES, "indicator": TILE}, INT, _pairs, {"previous_pairs": INT},
                          doc="the number of pairs that can be laid", limits=RACK))
 KINDS.add(CheckKind("can_open", {"tiles": TILES, "indicator": TILE}, OPEN_HOW, _can_open, PREVIOUS,
-                         doc="how the rack can open: melds (the threshold reached), pairs, both or none; "
-                             "previous: the highest opening so far (rising openings)", limits=RACK))
+                         doc="how the rack can open: with melds (the threshold reached), with pairs, both ways or not at all; "
+                             "with rising openings, given the highest opening so far", limits=RACK))
 KINDS.add(CheckKind("layoff", {"lay": TILE, "onto": TILES, "indicator": TILE}, VERDICT, _guard(_layoff),
                          doc="the tile can be laid off on the meld (a run in the order laid)"))
 KINDS.add(CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE}, ALLOWED, _guard(_take_okey),

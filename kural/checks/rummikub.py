@@ -162,9 +162,9 @@ KINDS.add(CheckKind("opening", {"tiles": TILES}, INT, _opening,
                          doc="the largest total value of sets that can be laid from one's own rack", limits={"tiles": RACK}))
 KINDS.add(CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TURN, _turn,
                          optional={"initial": BOOL, "key": TILE, "plunder": TILES},
-                         doc="a turn from the table before, the table after and the rack (initial: true for the initial meld): valid, or the first reason it is not", limits={"rack": RACK}))
+                         doc="a turn, given by the table before, the table after and the rack (and whether it is the initial meld): valid, or the first reason it is not", limits={"rack": RACK}))
 KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
-                         doc="the most tiles (or, with objective: value, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
+                         doc="the most tiles (or, if asked, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
 KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
                          doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
 KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
@@ -173,6 +173,6 @@ KINDS.add(CheckKind("first", {"draws": TILES}, INT, _first,
                          doc="which player (1, 2, ...) starts after each drew a tile; 0 when the highest ties"))
 KINDS.add(CheckKind("end", {"table": TABLE, "racks": RACKS, "pool": INT}, END, _end,
                          optional={"unopened": PLAYERS},
-                         doc="whether the game is over: out (a rack is empty), continues, or blocked (the pool is empty and nobody can play); unopened lists the players (1, 2, ...) who have not made their initial meld"))
+                         doc="whether the game is over because a rack is empty, goes on, or is blocked (the pool is empty and nobody can play); the players (1, 2, ...) who have not made their initial meld may be listed"))
 KINDS.add(CheckKind("draw", {"drawn": TILES}, DRAW, _draw, optional={"discard": TILE, "river": TILES},
-                         doc="a draw from the pool (drawn: the tiles taken; under draw two, discard: the one put on the river): valid, or the first reason it is not"))
+                         doc="a draw from the pool (the tiles taken and, under draw two, the one put on the river): valid, or the first reason it is not"))

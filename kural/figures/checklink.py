@@ -24,7 +24,7 @@ from kural.checks.query import query_of
 from kural.i18n import N_, gettext
 
 CHECK_THIS = N_("check or change this")
-INVITE = N_("Check a hand or score a round yourself, right here: the same rule engine, in your browser.")
+INVITE = N_("Check a hand or score a round yourself, right here: the same checks, in your browser.")
 CHECK_HAND = N_("Check a hand")
 SCORE_ROUND = N_("Score a round")
 # Where the invitation on each game page leads: a hand (or meld) and the round's scores.

@@ -181,7 +181,7 @@ def refusal_text(lang: str, refusal: Refusal, reasons: Mapping[str, str] = {}) -
             return gettext(lang, template).format(**refusal.values)
         except (KeyError, IndexError):
             pass
-    return gettext(lang, N_("the engine cannot decide this ({code})")).format(code=refusal.code)
+    return gettext(lang, N_("the checker cannot decide this ({code})")).format(code=refusal.code)
 
 
 def figure_for(figures: Mapping[str, Figure], check: str, outcome: checks.Outcome,

@@ -243,7 +243,7 @@ def items_table(lang: str, players: Sequence[str], items: Sequence[Any]) -> str:
 
 def ending_text(lang: str, s: DealScore) -> str:
     if s.ending == "knock":
-        return t(lang, N_("{player} knocks out"), player=s.knocker)
+        return t(lang, N_("{player} knocks"), player=s.knocker)
     return gettext(lang, N_("the stock is used up"))
 
 
@@ -368,7 +368,7 @@ def _worked_melds(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> 
         bucket = valid if dummy.meld(cards, rules).valid else invalid
         if len(bucket) < count and cards not in bucket:
             bucket.append(cards)
-    return (WorkedFigure(f'<p>{escape(gettext(lang, N_("Melds drawn at random, judged by the engine:")))}</p>'),
+    return (WorkedFigure(f'<p>{escape(gettext(lang, N_("Melds drawn at random, and the verdict on each:")))}</p>'),
             *(_meld_figure(lang, m, rules) for m in valid + invalid))
 
 

@@ -58,10 +58,10 @@ ERRORS = {
     "deal_stack": N_("the stack must hold six tiles, bottom first"),
     "deal_rows": N_("the dealer cannot have that many stacks"),
     "round_seat": N_("that seat is not in the game"),
-    "round_syntax": N_("a round the engine cannot read"),
+    "round_syntax": N_("a round that cannot be read"),
     "round_two_winners": N_("a round has one winner"),
     "game_over": N_("the game was already over"),
-    "game_players": N_("okey is for 2 to 4 players"),
+    "game_players": N_("Okey is for 2 to 4 players"),
     "hand_size": N_("the hand has the wrong number of tiles for this question"),
 }
 # This game's reason words (code -> message), named in kural.registry.
@@ -541,9 +541,9 @@ TURN_WORDS = {
     "indicator_not_last": N_("the indicator may be drawn only as the last tile"),
 }
 ERRORS.update({
-    "turn_source": N_("the engine does not know where that tile came from"),
+    "turn_source": N_("it is not known where that tile came from"),
     "turn_pile": N_("the tiles left to draw must be a whole number"),
-    "dealer_players": N_("okey is for 2 to 4 players"),
+    "dealer_players": N_("Okey is for 2 to 4 players"),
     "dealer_seat": N_("that seat is not in the game"),
     "dealer_round": N_("rounds are counted from 1"),
 })

@@ -75,8 +75,8 @@ DISCARDS: Final = {
 FINISHES: Final = {
     "normal": N_("normal finish"),
     "okey": N_("finish by discarding an okey"),
-    "pairs": N_("finish from pairs"),
-    "pairs_okey": N_("finish from pairs with an okey discard"),
+    "pairs": N_("finish with pairs"),
+    "pairs_okey": N_("finish with pairs and an okey discard"),
     "elden": N_("elden finish (in one go)"),
     "elden_okey": N_("elden finish with an okey discard"),
     "pile": N_("the pile ran out: nobody finished"),

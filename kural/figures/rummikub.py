@@ -388,7 +388,7 @@ def _worked_initial_meld(lang: str, rules: Any, seed: int, args: Mapping[str, An
         o = rummikub.opening(rack, rules)
         if o.reaches == want:
             break
-    note = t(lang, N_("A rack dealt at random (deal no. {seed}) and the best initial meld the engine finds in it."), seed=seed)
+    note = t(lang, N_("A rack dealt at random (deal no. {seed}) and the best initial meld in it."), seed=seed)
     return (WorkedFigure(opening_html(lang, rack, o), WorkedClaim("opening", {"tiles": tiles_text(rack)}, o.value),
                          _caption(lang, note)),)
 
@@ -457,7 +457,7 @@ def _worked_best_move(lang: str, rules: Any, seed: int, args: Mapping[str, Any])
     pos = rummikub.random_position(seed, int(args.get("table", 12)), int(args.get("rack", 10)), rules)
     objective = str(args.get("objective", "tiles"))
     m = rummikub.best_move(pos.table, pos.rack, rules, objective)
-    note = t(lang, N_("A table and a rack dealt at random (deal no. {seed}); the engine rearranges the table to play as many tiles as it can, and no move plays more."), seed=seed)
+    note = t(lang, N_("A table and a rack dealt at random (deal no. {seed}); the table is rearranged to play as many tiles as possible, and no move plays more."), seed=seed)
     fields = {"table": [tiles_text(x) for x in pos.table], "rack": tiles_text(pos.rack),
               **({"objective": objective} if objective != "tiles" else {})}
     return (WorkedFigure(best_html(lang, pos.table, pos.rack, m, rules), WorkedClaim("best", fields, m.score),

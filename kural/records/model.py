@@ -124,13 +124,26 @@ RECORD_FIELDS: Final = {
 }
 
 
+def shown(value: Any) -> str:
+    """A parameter as a reader's text prints it: a negative number with a true minus sign, as in the captions.
+
+    >>> shown(-101), shown(101), shown("6")
+    ('−101', '101', '6')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{-value}"
+    return str(value)
+
+
 def fill(text: str, params: Mapping[str, Any]) -> str:
     """Put parameter values into ``{name}`` placeholders; other braces stay as written.
 
     >>> fill("at least {opening_threshold} points {x}", {"opening_threshold": 101})
     'at least 101 points {x}'
+    >>> fill("the finisher scores {finish_score}", {"finish_score": -101})
+    'the finisher scores −101'
     """
-    return re.sub(r"\{([a-z_0-9]+)\}", lambda m: str(params.get(m.group(1), m.group(0))), text)
+    return re.sub(r"\{([a-z_0-9]+)\}", lambda m: shown(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from kural import registry
 from kural.i18n import LANGS
 from kural.problems import Problem
 from kural.records.load import _compose, _FileReader
+from kural.records.model import shown
 
 TOPICS = ("what", "players", "set", "goal", "turn", "going_out", "scoring")
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
@@ -28,7 +29,7 @@ class Paragraph:
     text: Mapping[str, str]
 
     def text_in(self, lang: str, params: Mapping[str, object]) -> str:
-        return PLACEHOLDER.sub(lambda m: str(params[m.group(1)]), " ".join(self.text[lang].split()))
+        return PLACEHOLDER.sub(lambda m: shown(params[m.group(1)]), " ".join(self.text[lang].split()))
 
 
 def load_overviews(path: Path, problems: list[Problem],

@@ -32,14 +32,14 @@ GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
 
 TITLE = N_("Check a hand")
 PARAM_CHOICE = N_("One of: {names}")
-LEAD = N_("Type or tap the tiles or cards, choose what to check, and the rule engine that checks every example on this site gives its verdict, here in your browser. The link below the form holds the whole claim: send it to the other players.")
-NOSCRIPT = N_("The checker runs the rule engine in your browser, and that needs JavaScript. Without it, install Kural and use the command line: kural check okey101 R10 R11 R12 K13 B13 Y13 --indicator Y1")
+LEAD = N_("Type or tap the tiles or cards, choose what to check, and get the verdict, checked the same way as every example on this site, here in your browser. The link below the form holds the whole claim: send it to the other players.")
+NOSCRIPT = N_("The checker runs in your browser, and that needs JavaScript. Without it, install Kural and use the command line: kural check okey101 R10 R11 R12 K13 B13 Y13 --indicator Y1")
 
 # Short names of the example kinds (what the reader chooses); the registry's description goes below.
 KIND_TITLES: Final = {
     "meld": N_("a meld"), "okey": N_("the okey from the indicator"), "pair": N_("a pair"),
     "hand": N_("a winning hand"), "waits": N_("the tiles a hand waits for"), "discards": N_("which discard wins"),
-    "finish": N_("what a finish is worth"), "show": N_("showing the indicator"), "indicator": N_("the indicator from the dice"),
+    "finish": N_("what a finish is worth"), "show": N_("showing the indicator's twin"), "indicator": N_("the indicator from the dice"),
     "deal": N_("a deal"), "score": N_("a round's scores"), "winners": N_("who has won"),
     "opening": N_("an opening"), "pairs": N_("opening with pairs"), "can_open": N_("can this rack open?"),
     "layoff": N_("laying off a tile"), "take_okey": N_("taking the okey from a meld"), "islek": N_("a discard's penalty"),
@@ -84,9 +84,9 @@ WORDS: Final = {
     "chosen": N_("{n} chosen"),
     "check": N_("Check"), "link": N_("Link to this claim"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
-    "loading": N_("Loading the rule engine…"), "failed": N_("The rule engine could not be loaded. Reload the page to try again."),
-    "working": N_("The engine is deciding…"), "palette": N_("Tap to add to “{field}”"), "clear": N_("Clear"),
-    "backspace": N_("Remove the last one"), "answer": N_("The engine's answer"), "optional": N_("optional"),
+    "loading": N_("Loading the checker…"), "failed": N_("The checker could not be loaded. Reload the page to try again."),
+    "working": N_("Checking…"), "palette": N_("Tap to add to “{field}”"), "clear": N_("Clear"),
+    "backspace": N_("Remove the last one"), "answer": N_("The verdict"), "optional": N_("optional"),
     "bad_token": N_("“{token}” in “{field}”: {detail}"),
     "tile_number": MESSAGES["tile_number"], "tile_colour": MESSAGES["tile_colour"], "tile_token": MESSAGES["tile_token"],
     "tile_not_in_game": MESSAGES["tile_not_in_game"], "card_suit": MESSAGES["card_suit"], "card_rank": MESSAGES["card_rank"],

@@ -30,7 +30,7 @@ from kural.vocabulary import UNWRITTEN_TEXT
 # Words of the page.
 TITLE = N_("Compare the games")
 LEAD = N_("The four games side by side, then each game's standard rules and house rules side by side. "
-          "Every number is the rule engine's own, and every statement links to the rule that says it.")
+          "Every number is the one the examples are checked with, and every statement links to the rule that says it.")
 GAMES_HEAD = N_("The four games")
 TOPIC = N_("Topic")
 NONE = N_("not in this game")
@@ -99,7 +99,7 @@ FACTS: tuple[Fact, ...] = (
     _f("okey101", "players", N_("play passes {direction}"), "direction"),
     _f("okey101", "pieces", _TILES, "tile_count", "low", "high", "colours", rule=102),
     _f("okey101", "deal", N_("{tiles_dealt} tiles each, {dealer_tiles} to the dealer, who starts"), "tiles_dealt", "dealer_tiles"),
-    _f("okey101", "wild", N_("the okey, one above the indicator; {fake_okeys} fake okeys stand in for it"), "fake_okeys", rule=301),
+    _f("okey101", "wild", N_("the okey, one above the indicator; the {fake_okeys} fake okeys play as the okey's own tile"), "fake_okeys", rule=301),
     _f("okey101", "sets", _SET_TILES, "set_min", "set_max", rule=402),
     _f("okey101", "runs", _RUN_TILES, "run_min", "run_max", rule=402),
     _f("okey101", "runs", _WRAP, "wrap", "wrap_run", "past_run", "top_run", rule=404),
@@ -116,7 +116,7 @@ FACTS: tuple[Fact, ...] = (
     _f("okey101", "out", N_("all at once (elden): {elden_finish_score}"), "elden_finish_score"),
     _f("okey101", "scoring", N_("the others: the tiles left at face value, {unopened_penalty} if never opened"),
        "unopened_penalty", rule=601),
-    _f("okey101", "scoring", N_("finishing on an okey × {okey_finish_multiplier}, from pairs × {pairs_finish_multiplier}"),
+    _f("okey101", "scoring", N_("finishing by discarding an okey × {okey_finish_multiplier}, with pairs × {pairs_finish_multiplier}"),
        "okey_finish_multiplier", "pairs_finish_multiplier", rule=608),
     _f("okey101", "scoring", N_("a fault costs {penalty}"), "penalty", rule=701),
     _f("okey101", "end", N_("the rounds agreed in advance; the lowest total wins"), rule=606),
@@ -127,7 +127,7 @@ FACTS: tuple[Fact, ...] = (
     _f("okey", "deal", N_("{hand_size} tiles each, {first_player_tiles} to the first player"),
        "hand_size", "first_player_tiles", rule=205),
     _f("okey", "deal", N_("{pile_tiles} tiles left to draw"), "pile_tiles", rule=206),
-    _f("okey", "wild", N_("the okey, one above the indicator; {fake_okeys} fake okeys stand in for it"), "fake_okeys", rule=301),
+    _f("okey", "wild", N_("the okey, one above the indicator; the {fake_okeys} fake okeys play as the okey's own tile"), "fake_okeys", rule=301),
     _f("okey", "sets", _SET_TILES, "set_min", "set_max", rule=401),
     _f("okey", "runs", _RUN_TILES, "run_min", "run_max", rule=402),
     _f("okey", "runs", _WRAP, "wrap", "wrap_run", "past_run", "top_run", rule=403),

@@ -20,7 +20,7 @@ from html import escape  # noqa: F401  (the doctest)
 from typing import Any, Mapping
 
 from kural import registry
-from kural.records.model import fill  # noqa: F401  (the doctest)
+from kural.records.model import fill, shown  # noqa: F401  (fill: the doctest)
 
 # The marks are private-use characters: no escaping, Markdown or term link touches them.
 _MARK = re.compile("\ue000(.)(.*?)\ue002", re.S)
@@ -35,7 +35,7 @@ def _param_names(game: str) -> tuple[str, ...]:
 def number_marks(game: str, params: Mapping[str, Any]) -> dict[str, str]:
     """``params`` with each value marked, to fill a standard rule's text with (then :func:`number_spans`)."""
     place = {name: i for i, name in enumerate(_param_names(game))}
-    return {k: (f"\ue000{chr(0xE100 + place[k])}{v}\ue002" if k in place else str(v)) for k, v in params.items()}
+    return {k: (f"\ue000{chr(0xE100 + place[k])}{shown(v)}\ue002" if k in place else shown(v)) for k, v in params.items()}
 
 
 def number_spans(html: str, game: str) -> str:

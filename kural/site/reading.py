@@ -45,8 +45,8 @@ LEGEND_FAKE = N_("Fake okey (★): it is not wild; it plays as the okey's own ti
 LEGEND_JOKER = N_("Joker (☺) on a rack: a wild tile not yet placed in a set.")
 LEGEND_NEW = N_("Highlighted: the tiles played this turn.")
 LEGEND_SUITS = N_("Hearts and diamonds are red; spades and clubs are black.")
-LEGEND_OK = N_("the engine's verdict: yes")
-LEGEND_NO = N_("the engine's verdict: no")
+LEGEND_OK = N_("the verdict: yes")
+LEGEND_NO = N_("the verdict: no")
 
 
 _CJK_SPACE = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
