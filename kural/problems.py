@@ -74,6 +74,10 @@ MESSAGES: Final = {
     "disagrees": N_("the example expects {expected}, but the engine says {actual}"),
     "no_files": N_("no record or example files found here"),
     "avoided_word": N_("the glossary rules out '{word}' for {concept} in {lang}: write '{use}'"),
+    "japanese_space": N_("a space between two Japanese characters ({context}): Japanese is written without spaces "
+                         "(in YAML, write the text on one line, not folded with >-)"),
+    "untranslated": N_("the {lang} translation is the English text itself: translate it (a name or the notation "
+                       "goes under same_as_english in the glossary)"),
     "not_found": N_("no such file or folder"),
 }
 

@@ -122,3 +122,60 @@ def test_bad_avoid_entries_are_reported(tmp_path):
     g.write_text("terms:\n  okey: {en: okey, tr: okey, it: jolly, ja: ジョーカー,\n"
                  "    avoid: {xx: [a], it: [{use: jolly}, {word: matta, games: [chess], colour: red}]}}\n", encoding="utf-8")
     assert sorted(p.code for p in avoid_problems(g)) == ["missing_field", "unknown_field", "unknown_game", "unknown_language"]
+
+
+# --- Japanese without spaces; no translation left in English (issue 21) ---------------------------------------
+
+from kural.records.terms import japanese_spaces, untranslated  # noqa: E402
+
+
+def _japanese_line(project: Path, game: str) -> tuple[Path, str]:
+    """A record of the game whose Japanese text is one double-quoted line with a sentence after its first 。."""
+    for record in sorted((project / "rules" / game).glob("*.yaml")):
+        for line in record.read_text(encoding="utf-8").split("\n"):
+            if line.startswith('  ja: "') and "。" in line and len(line.split("。", 1)[1]) > 3:
+                return record, line
+    raise AssertionError(f"no {game} record with a one-line Japanese text of two sentences")
+
+
+def test_no_space_between_two_japanese_characters_anywhere():
+    assert not japanese_spaces(ROOT), "\n" + "\n".join(str(t) for t in japanese_spaces(ROOT))
+
+
+def test_a_folded_japanese_text_and_a_broken_page_line_are_found(project):
+    record, line = _japanese_line(project, "dummy")
+    text = record.read_text(encoding="utf-8")
+    head, _, tail = line.partition("。")
+    # The text folded over two lines, as `>-` does: YAML joins them with a space.
+    _spoil(record, line, "  ja: >-\n    " + head.removeprefix("  ja: \"") + "。\n    " + tail.removesuffix("\""))
+    page = project / "docs" / "ja" / "docs" / "index.md"
+    body = page.read_text(encoding="utf-8")
+    para = next(l for l in body.split("\n") if len(l) > 20 and "。" in l[5:-2] and not l.startswith(("#", "-", "|", "<", "!")))
+    cut = para.index("。") + 1
+    page.write_text(body.replace(para, para[:cut] + "\n" + para[cut:], 1), encoding="utf-8")
+    found = japanese_spaces(project)
+    where = {(t.file, t.record, t.field) for t in found}
+    assert (str(record.relative_to(project)), f"dummy/{record.name[:3]}", "text.ja") in where, found
+    assert any(t.file == "docs/ja/docs/index.md" for t in found), found
+    assert all(t.code == "japanese_space" and ("␣" in t.values["context"] or "⏎" in t.values["context"]) for t in found)
+
+
+def test_a_translation_left_in_english_is_found_but_names_and_notation_are_not(project):
+    po = project / "locales" / "tr" / "LC_MESSAGES" / "kural.po"
+    text = po.read_text(encoding="utf-8")
+    start = text.index('msgid "A normal win scores"')
+    end = text.index("\n\n", start)
+    po.write_text(text[:start] + 'msgid "A normal win scores"\nmsgstr "A normal win scores"' + text[end:], encoding="utf-8")
+    found = untranslated(project)
+    assert [(t.file, t.values["lang"]) for t in found] == [("locales/tr/LC_MESSAGES/kural.po", "tr")], found
+    assert found[0].field == 'msgid "A normal win scores"' and found[0].line > 1
+    assert not untranslated(ROOT), untranslated(ROOT)
+
+
+def test_validate_names_a_japanese_space(project, monkeypatch, capsys):
+    record, line = _japanese_line(project, "okey101")
+    _spoil(record, line, line.replace("。", "。 ", 1))
+    monkeypatch.chdir(project)
+    assert main(["validate", str(project / "rules")]) == 2
+    err = capsys.readouterr().err
+    assert f"{record.relative_to(project)}:" in err and f"okey101/{record.name[:3]}" in err and "␣" in err

@@ -232,17 +232,26 @@ def _unquote(s: str) -> str:
     return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), s)
 
 
-def catalog_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
-    """Every translation of a gettext catalog (obsolete entries left out)."""
+@dataclass(frozen=True)
+class Entry:
+    """One translation of a gettext catalog: the line its msgstr starts on, the English, the translation."""
+
+    line: int
+    msgid: str
+    msgstr: str
+    fuzzy: bool = False
+
+
+def catalog_entries(path: Path) -> Iterator[Entry]:
+    """Every entry of a gettext catalog that has a msgid (obsolete entries left out)."""
     msgid: list[str] = []
     msgstr: list[str] = []
     state, start = "", 0
     fuzzy = False
 
-    def flush() -> Iterator[Unit]:
-        text = "".join(msgstr)
-        if text and "".join(msgid) and not fuzzy:
-            yield Unit(shown, start, lang, None, f'msgid "{"".join(msgid)[:60]}"', text)
+    def flush() -> Iterator[Entry]:
+        if "".join(msgid):
+            yield Entry(start, "".join(msgid), "".join(msgstr), fuzzy)
 
     for n, raw in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         line = raw.strip()
@@ -271,6 +280,13 @@ def catalog_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
             fuzzy = True
     if state == "str":
         yield from flush()
+
+
+def catalog_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
+    """Every translation of a gettext catalog (obsolete and fuzzy entries left out)."""
+    for e in catalog_entries(path):
+        if e.msgstr and not e.fuzzy:
+            yield Unit(shown, e.line, lang, None, f'msgid "{e.msgid[:60]}"', e.msgstr)
 
 
 def page_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
@@ -360,10 +376,106 @@ def check(root: Path) -> list[Drift]:
     return find(units(root), load_avoid(glossary), concepts)
 
 
+# --- Japanese written without spaces; no translation left in English ----------------------------------------
+
+# Kana, kanji, Japanese punctuation and full-width forms (not the ideographic space itself).
+_JA_CHAR = "[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60]"
+# Spaces, or one line break (a blank line between two paragraphs is no space in a sentence).
+_JA_SPACE = re.compile(f"(?<={_JA_CHAR})(?:[ \u3000\t]+|[ \u3000\t]*\n[ \u3000\t]*)(?={_JA_CHAR})")
+# A Markdown line that starts a block of its own (a line break before it is not inside a sentence).
+_BLOCK_START = re.compile(r"^\s*([-*+] |\d+[.)] |#|\||>|!!!|\?\?\?|<|\[|$)")
+
+
+@dataclass(frozen=True)
+class Typo:
+    """A fault of writing: where, and what (a code of kural.problems with its values)."""
+
+    file: str
+    line: int
+    record: Optional[str]
+    field: str
+    code: str
+    values: dict[str, str]
+
+    def __str__(self) -> str:
+        where = ": ".join(x for x in (self.record, self.field) if x)
+        return f"{self.file}:{self.line}: {where}: {self.code} {self.values}"
+
+
+def _page_paragraph_breaks(path: Path, shown: str) -> Iterator[Typo]:
+    """A line break inside a Japanese paragraph of a page: Markdown joins the two lines with a space."""
+    lines = [_CODE.sub("x", line) for line in path.read_text(encoding="utf-8").split("\n")]  # code: not Japanese
+    fenced = False
+    for n, (line, after) in enumerate(zip(lines, lines[1:] + [""]), 1):
+        if _FENCE.match(line):
+            fenced = not fenced
+        if fenced:
+            continue
+        for m in _JA_SPACE.finditer(line):
+            yield Typo(shown, n, None, "", "japanese_space",
+                       {"context": line[max(0, m.start() - 6):m.start()] + "␣" + line[m.end():m.end() + 6]})
+        if _BLOCK_START.match(after) or not line.strip():
+            continue
+        if re.search(f"{_JA_CHAR}$", line.rstrip()) and re.match(f"\\s*{_JA_CHAR}", after):
+            yield Typo(shown, n, None, "", "japanese_space", {"context": line.rstrip()[-6:] + "⏎" + after.strip()[:6]})
+
+
+def japanese_spaces(root: Path) -> list[Typo]:
+    """Every space (a folded YAML line break too) between two Japanese characters in what a reader sees."""
+    out = []
+    for unit in units(root):
+        if unit.lang != "ja" or not unit.record and unit.file.endswith(".md"):
+            continue  # pages are read below, with their code spans (which sit between spaces) kept apart
+        for m in _JA_SPACE.finditer(unit.text):
+            line = unit.line
+            before = unit.text[max(0, m.start() - 6):m.start()]
+            for i, src in enumerate(unit.lines):
+                if before and before in src:
+                    line = unit.line + i
+                    break
+            context = (before + "␣" + unit.text[m.end():m.end() + 6]).replace("\n", " ")
+            out.append(Typo(unit.file, line, unit.record, unit.field, "japanese_space", {"context": context}))
+    for page in sorted((root / "docs" / "ja" / "docs").rglob("*.md")):
+        out.extend(_page_paragraph_breaks(page, str(page.relative_to(root))))
+    return out
+
+
+def same_as_english(path: Path) -> dict[str, set[str]]:
+    """The glossary's ``same_as_english``: per language, the texts a translation may leave as in English."""
+    import yaml
+
+    data = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("same_as_english") or {}
+    shared = {str(w) for w in data.get("all") or ()}
+    return {lang: shared | {str(w) for w in data.get(lang) or ()} for lang in LANGS}
+
+
+_NO_WORD = re.compile(r"\{[^}]*\}|[^\w]|\d")
+
+
+def untranslated(root: Path) -> list[Typo]:
+    """Every translation in ja, tr or it that is the English text itself (a string left untranslated), but for
+    what the glossary lists under ``same_as_english`` (names, the notation, Dummy's Thai words) and texts with no
+    word in them (placeholders, numbers and punctuation)."""
+    glossary = root / "rules" / "glossary.yaml"
+    allowed = same_as_english(glossary) if glossary.exists() else {lang: set() for lang in LANGS}
+    out = []
+    for lang in LANGS:
+        po = root / "locales" / lang / "LC_MESSAGES" / "kural.po"
+        if lang == "en" or not po.exists():
+            continue
+        for e in catalog_entries(po):
+            if e.msgstr == e.msgid and not e.fuzzy and e.msgid not in allowed[lang] and _NO_WORD.sub("", e.msgid):
+                out.append(Typo(str(po.relative_to(root)), e.line, None, f'msgid "{e.msgid[:60]}"', "untranslated",
+                                {"lang": lang}))
+    return out
+
+
 def problems(root: Path) -> list[Problem]:
     """The drifts as problems of ``kural validate`` (each with its file, line, record and the word to write)."""
     out = avoid_problems(root / "rules" / "glossary.yaml") if (root / "rules" / "glossary.yaml").exists() else []
     for d in check(root):
         out.append(Problem(d.file, d.line, d.record, d.field or None, "avoided_word",
                            {"word": d.word, "use": d.use, "concept": d.concept, "lang": d.lang}))
+    for t in japanese_spaces(root) + untranslated(root):
+        out.append(Problem(t.file, t.line, t.record, t.field or None, t.code, t.values))
     return out
