@@ -179,3 +179,12 @@ def test_validate_names_a_japanese_space(project, monkeypatch, capsys):
     assert main(["validate", str(project / "rules")]) == 2
     err = capsys.readouterr().err
     assert f"{record.relative_to(project)}:" in err and f"okey101/{record.name[:3]}" in err and "␣" in err
+
+
+def test_readers_never_meet_the_engine_but_contributors_tools_may(project):
+    po = project / "locales" / "en" / "LC_MESSAGES" / "kural.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "examples: {examples} · agree with the engine' in text  # `kural validate`: contributors
+    _spoil(po, 'msgid "The verdict"\nmsgstr "The verdict"', 'msgid "The verdict"\nmsgstr "The engine\'s verdict"')
+    drifts = check(project)
+    assert [(d.file, d.word, d.concept) for d in drifts] == [("locales/en/LC_MESSAGES/kural.po", "engine", "checker")]

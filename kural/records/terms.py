@@ -48,6 +48,7 @@ class Avoid:
     games: tuple[str, ...] = ()
     typed: bool = False  # players type it: allowed among keywords
     exceptions: tuple[str, ...] = ()  # phrases in which the word is right
+    readers: bool = False  # a word readers should not meet (say, "engine"); contributors' texts may use it
 
     @property
     def shown(self) -> str:
@@ -64,6 +65,8 @@ class Avoid:
 
     def applies(self, unit: "Unit") -> bool:
         if self.typed and unit.field.startswith("keywords"):
+            return False
+        if self.readers and not unit.reader:
             return False
         return not self.games or unit.game in self.games
 
@@ -88,6 +91,7 @@ class Unit:
     text: str
     game: Optional[str] = None
     lines: tuple[str, ...] = ()  # the source lines the text spans (to name the line of a match)
+    reader: bool = True  # a reader sees it (not only contributors: `kural validate`'s messages, contributing pages)
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,7 @@ def load_avoid(path: Path) -> list[Avoid]:
             if isinstance(entry, dict) and "word" in entry:
                 out.append(Avoid(key, lang, str(entry["word"]), str(entry.get("use") or term.get(lang, "")),
                                  tuple(entry.get("games") or ()), bool(entry.get("typed")),
-                                 tuple(str(e) for e in entry.get("except") or ())))
+                                 tuple(str(e) for e in entry.get("except") or ()), bool(entry.get("readers"))))
             elif not isinstance(entry, dict):
                 out.append(Avoid(key, lang, str(entry), str(term.get(lang, ""))))
     return out
@@ -140,13 +144,13 @@ def avoid_problems(path: Path) -> list[Problem]:
             continue
         for entry in entries or ():
             if isinstance(entry, dict):
-                extra = set(entry) - {"word", "use", "games", "typed", "except"}
+                extra = set(entry) - {"word", "use", "games", "typed", "except", "readers"}
                 if "word" not in entry:
                     out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "missing_field",
                                        {"name": "word", "expected": "the word to avoid"}))
                 for name in sorted(extra):
                     out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_field",
-                                       {"name": name, "expected": "word, use, games, typed, except"}))
+                                       {"name": name, "expected": "word, use, games, typed, except, readers"}))
                 for game in entry.get("games") or ():
                     if game not in registry.KEYS:
                         out.append(Problem(str(path), 0, f"glossary/{key}", "avoid", "unknown_game",
@@ -240,27 +244,43 @@ class Entry:
     msgid: str
     msgstr: str
     fuzzy: bool = False
+    sources: tuple[str, ...] = ()  # the files that use it (the `#:` lines)
+
+    @property
+    def for_contributors(self) -> bool:
+        """Only contributors meet it: every file that uses it is one of the contributors' tools."""
+        return bool(self.sources) and all(src.startswith(CONTRIBUTOR_SOURCES) for src in self.sources)
+
+
+# The contributors' tools: their messages (`kural validate`, the record loader) may speak of the engine.
+CONTRIBUTOR_SOURCES = ("kural/problems.py", "kural/cli.py", "kural/validate.py", "kural/records/", "kural/report.py")
 
 
 def catalog_entries(path: Path) -> Iterator[Entry]:
     """Every entry of a gettext catalog that has a msgid (obsolete entries left out)."""
     msgid: list[str] = []
     msgstr: list[str] = []
+    refs: list[str] = []
     state, start = "", 0
     fuzzy = False
 
     def flush() -> Iterator[Entry]:
         if "".join(msgid):
-            yield Entry(start, "".join(msgid), "".join(msgstr), fuzzy)
+            yield Entry(start, "".join(msgid), "".join(msgstr), fuzzy, tuple(refs))
 
     for n, raw in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         line = raw.strip()
         if line.startswith("#~"):
             continue
-        if line.startswith("msgid ") or line.startswith("msgctxt "):
+        if line.startswith("#:"):
             if state == "str":
                 yield from flush()
-                msgid, msgstr, fuzzy = [], [], False
+                msgid, msgstr, refs, fuzzy, state = [], [], [], False, ""
+            refs.extend(ref.rsplit(":", 1)[0] for ref in line[2:].split())
+        elif line.startswith("msgid ") or line.startswith("msgctxt "):
+            if state == "str":
+                yield from flush()
+                msgid, msgstr, refs, fuzzy = [], [], [], False
             state = "id" if line.startswith("msgid ") else "ctxt"
             if state == "id":
                 msgid.append(_unquote(line[6:]))
@@ -276,7 +296,7 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
         elif line.startswith("#,") and "fuzzy" in line:
             if state == "str":
                 yield from flush()
-                msgid, msgstr, state = [], [], ""
+                msgid, msgstr, refs, state = [], [], [], ""
             fuzzy = True
     if state == "str":
         yield from flush()
@@ -286,18 +306,19 @@ def catalog_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
     """Every translation of a gettext catalog (obsolete and fuzzy entries left out)."""
     for e in catalog_entries(path):
         if e.msgstr and not e.fuzzy:
-            yield Unit(shown, e.line, lang, None, f'msgid "{e.msgid[:60]}"', e.msgstr)
+            yield Unit(shown, e.line, lang, None, f'msgid "{e.msgid[:60]}"', e.msgstr, reader=not e.for_contributors)
 
 
 def page_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
     """A hand-written page, line by line, without its code."""
+    reader = "contributing" not in path.parts
     fenced = False
     for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         if _FENCE.match(line):
             fenced = not fenced
             continue
         if not fenced and line.strip():
-            yield Unit(shown, n, lang, None, "", _CODE.sub(" ", line))
+            yield Unit(shown, n, lang, None, "", _CODE.sub(" ", line), reader=reader)
 
 
 def units(root: Path) -> Iterator[Unit]:
