@@ -184,7 +184,7 @@ def test_validate_names_a_japanese_space(project, monkeypatch, capsys):
 def test_readers_never_meet_the_engine_but_contributors_tools_may(project):
     po = project / "locales" / "en" / "LC_MESSAGES" / "kural.po"
     text = po.read_text(encoding="utf-8")
-    assert 'msgstr "examples: {examples} · agree with the engine' in text  # `kural validate`: contributors
+    assert '"examples: {examples} · agree with the engine' in text  # `kural validate`: contributors' words
     _spoil(po, 'msgid "The verdict"\nmsgstr "The verdict"', 'msgid "The verdict"\nmsgstr "The engine\'s verdict"')
     drifts = check(project)
     assert [(d.file, d.word, d.concept) for d in drifts] == [("locales/en/LC_MESSAGES/kural.po", "engine", "checker")]
