@@ -12,9 +12,27 @@ class Figure:
     unit: str
     target: str = ""
     ok: bool | None = None
+    spread: str = ""  # for a median: the range of the figures it is the median of
 
     def line(self) -> str:
         mark = "" if self.ok is None else ("  ok" if self.ok else "  BELOW TARGET")
         target = f"  (target {self.target})" if self.target else ""
         shown = f"{self.value:,.0f}" if float(self.value).is_integer() else (f"{self.value:,.2f}" if abs(self.value) < 10 else f"{self.value:,.1f}")
-        return f"{self.name:<64} {shown:>12} {self.unit}{target}{mark}"
+        spread = f"  [{self.spread}]" if self.spread else ""
+        return f"{self.name:<64} {shown:>12} {self.unit}{spread}{target}{mark}"
+
+
+def batch_ratio(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """(median, lowest, highest) of the ratios a/b of batches timed side by side.
+
+    Each pair is one batch of the same work timed for both programs in turn (the order alternating from batch to
+    batch), so that load falling on the machine for a moment falls on one batch's ratio, not on the whole figure:
+    the median of the batch ratios holds on a busy machine where a ratio of the two totals does not.
+
+    >>> batch_ratio([(10, 1), (8, 1), (2, 1)])
+    (8.0, 2.0, 10.0)
+    """
+    import statistics
+
+    ratios = sorted(a / b for a, b in pairs if b > 0)
+    return statistics.median(ratios), ratios[0], ratios[-1]

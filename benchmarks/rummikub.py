@@ -14,7 +14,7 @@ import statistics
 import time
 from typing import Any, Callable, Optional
 
-from benchmarks._figure import Figure
+from benchmarks._figure import Figure, batch_ratio
 from kural.games.rummikub import Position, best_move, random_position
 
 POSITIONS = 100
@@ -68,14 +68,20 @@ def run() -> list[Figure]:
     if peer is not None:
         peer(positions[0])
     for i, pos in enumerate(positions):
+        # Side by side, the order alternating from position to position (a moment's load falls on one ratio).
+        if peer is not None and i % 2:
+            t0 = time.perf_counter()
+            other = peer(pos)
+            theirs.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         mine = best_move(pos.table, pos.rack).score
         ours.append(time.perf_counter() - t0)
         if peer is None:
             continue
-        t0 = time.perf_counter()
-        other = peer(pos)
-        theirs.append(time.perf_counter() - t0)
+        if not i % 2:
+            t0 = time.perf_counter()
+            other = peer(pos)
+            theirs.append(time.perf_counter() - t0)
         if mine == other:
             agree += 1
         else:
@@ -89,10 +95,11 @@ def run() -> list[Figure]:
                               float("nan"), "", target="installed", ok=False))
         return figures
     peer_median = statistics.median(theirs) * 1000
-    ratio = median / peer_median
+    ratio, low, high = batch_ratio(list(zip(ours, theirs)))
     figures += [
         Figure(f"{label}: rummikub-solver median", peer_median, "ms"),
-        Figure("median time, kural / rummikub-solver", ratio, "x", target="≤ 0.5", ok=ratio <= 0.5),
+        Figure("time, kural / rummikub-solver (median of the positions' ratios)", ratio, "x", target="≤ 0.5",
+               ok=ratio <= 0.5, spread=f"{low:.2f}–{high:.2f}"),
         Figure("same optimum as rummikub-solver", agree, f"of {POSITIONS}", target=f"{POSITIONS}",
                ok=agree == POSITIONS),
     ]

@@ -73,6 +73,65 @@ _IRREGULAR: Final = {
 }
 # A variant's rule ranks a little below the standard rule that matches as well.
 VARIANT_FACTOR: Final = 0.9
+# A game's name in the query narrows the results to that game instead of matching text: players write "okey 101 …"
+# in front of nearly every question. Folded spellings, longest first; "okey" alone is not here, since it is also the
+# wild tile of both okey games.
+_GAME_NAMES: Final = [
+    ("okey 101", "okey101"), ("101 okey", "okey101"), ("okey101", "okey101"), ("yuzbir okey", "okey101"),
+    ("okey yuzbir", "okey101"), ("yuzbir", "okey101"), ("101", "okey101"), ("オーケイ101", "okey101"),
+    ("オーケー101", "okey101"), ("オッケー101", "okey101"), ("rummikub", "rummikub"), ("rumikub", "rummikub"),
+    ("ラミィキューブ", "rummikub"), ("ラミキューブ", "rummikub"), ("ラミーキューブ", "rummikub"),
+    ("thai dummy", "dummy"), ("dummy", "dummy"), ("dumi", "dummy"), ("ダミー", "dummy"), ("ダムミー", "dummy"),
+    ("タイダミー", "dummy"),
+]
+# Question words and spoken forms: they ask, they do not say what about (dropped while other words remain).
+QUESTION_WORDS: Final = {
+    "tr": "kac kacinci nasil nasi kim kimin kime ne neden niye nicin hangi hangisi zaman mi mu mudur midir misin "
+          "miyim miyiz musun muyum olur mu",
+    "en": "who whom whose what whats when where which why how can could do does did is are was were should must "
+          "may i you we they my your it a an the if happens happen there any",
+    "it": "chi cosa che cos come quando quanti quante quanto quale quali perche si puo possono posso devo deve "
+          "succede se il lo la le gli un una uno di del della e",
+    "ja": "ですか ますか できますか できる いつ どうなる どう なに 何",
+}
+
+
+def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[str] = ()) -> tuple[str, Optional[str]]:
+    """The query folded, without a game's name (returned: the game it names) and without its question words.
+
+    The first of ``names`` (folded phrase, game; longest first) found in the query names the game; a Turkish case
+    ending after it goes with it ("101'de"). The words of ``ask`` go while another word remains; so do its Japanese
+    forms while other Japanese remains. The browser does exactly this (kural-search.js ``readQuery``).
+
+    >>> read_query("Okey 101'de kaç puanla el açılır?", GAME_NAMES, ASK)
+    ('puanla el acilir?', 'okey101')
+    >>> read_query("Can you take the okey from the floor?", GAME_NAMES, ASK)
+    ('take okey from floor?', None)
+    >>> read_query("rummikub", GAME_NAMES, ASK)
+    ('rummikub', 'rummikub')
+    """
+    folded = fold(query)
+    game = None
+    for phrase, key in names:
+        if _CJK.match(phrase):
+            at = folded.find(phrase)
+            m = (at, at + len(phrase)) if at >= 0 else None
+        else:
+            found = re.search(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?:['\u2019][a-z]+)?(?![a-z0-9])", folded)
+            m = found.span() if found else None
+        if m:
+            game = key
+            rest = (folded[:m[0]] + " " + folded[m[1]:]).strip()
+            if _WORD.search(rest) or _CJK.search(rest):
+                folded = rest
+            break
+    latin = [w for w in ask if not _CJK.match(w)]
+    if latin and any(w not in latin for w in _WORD.findall(_CJK.sub(" ", folded))):
+        folded = re.sub(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in latin) + r")(?![a-z0-9])", " ", folded)
+    for w in ask:
+        if _CJK.match(w) and w in folded and _CJK.search(folded.replace(w, "")):
+            folded = folded.replace(w, " ")
+    return re.sub(r"\s+", " ", folded).strip(), game
 
 
 def fold(text: str) -> str:
@@ -92,6 +151,11 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFC", "".join(kept))
     # Hiragana to katakana, so that either script finds the other.
     return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
+
+
+# Folded once: what read_query looks for (and what the index carries to the browser).
+GAME_NAMES: Final = sorted(((fold(name), game) for name, game in _GAME_NAMES), key=lambda x: (-len(x[0]), x[0]))
+ASK: Final = sorted({fold(w) for words in QUESTION_WORDS.values() for w in words.split()}, key=lambda w: (-len(w), w))
 
 
 def _strip(word: str, rules: Iterable[list[str]]) -> list[str]:
@@ -208,7 +272,8 @@ class Index:
 
     def as_json(self) -> dict[str, Any]:
         return {"lang": self.lang, "version": 2, "suffixes": _SUFFIXES, "irregular": _IRREGULAR, "rounds": QUERY_ROUNDS,
-                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "docs": self.docs,
+                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "names": [list(n) for n in GAME_NAMES], "ask": ASK,
+                "docs": self.docs,
                 "terms": {t: [[int(d), round(w, 3)] for d, w in ps] for t, ps in sorted(self.postings.items())}}
 
 
@@ -269,7 +334,13 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
 
 
 def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit: int = 10) -> list[tuple[int, float]]:
-    """(doc, score) best first; the browser does exactly this (kural-search.js)."""
+    """(doc, score) best first; the browser does exactly this (kural-search.js).
+
+    A game named in the query narrows the results to it (unless ``game`` is given), and question words do not
+    count (:func:`read_query`).
+    """
+    query, named = read_query(query, index.get("names", ()), index.get("ask", ()))
+    game = game or named
     groups = query_terms(query)
     if not groups:
         return []

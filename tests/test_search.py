@@ -107,3 +107,39 @@ def test_a_standard_rule_ranks_above_a_variant_that_matches_as_well():
     ranked = rank(index, "opening threshold")
     assert [index["docs"][d]["i"] for d, _ in ranked] == [401, 901]
     assert ranked[1][1] < ranked[0][1]
+
+
+# --- questions as players ask them (issue 22) ---------------------------------------------------------------
+
+from kural.search import ASK, GAME_NAMES, read_query  # noqa: E402
+
+
+@pytest.mark.parametrize("query,game", [
+    ("okey 101 kaç puanla el açılır", "okey101"), ("Okey 101'de okey yerden alınır mı?", "okey101"),
+    ("101 el açmayan kaç puan yazar", "okey101"), ("yüzbir okey çift açma", "okey101"),
+    ("si può attaccare al primo turno a rummikub?", "rummikub"), ("ラミィキューブでジョーカーは何点ですか", "rummikub"),
+    ("ラミキューブ ジョーカー", "rummikub"), ("dummy speto", "dummy"), ("ダミー ノック", "dummy"),
+])
+def test_a_games_name_narrows_the_results_to_it_instead_of_matching_text(query, game):
+    assert read_query(query, GAME_NAMES, ASK)[1] == game
+    results = search_rules(query, "tr")
+    assert results and {r.game for r in results} == {game}, [(r.game, r.id) for r in results]
+
+
+def test_okey_alone_is_the_wild_tile_as_well_and_does_not_narrow():
+    assert read_query("okey yerden alınır mı", GAME_NAMES, ASK)[1] is None
+
+
+def test_question_words_do_not_count_but_a_query_of_them_alone_stays():
+    assert read_query("Can you take the okey from the floor?", GAME_NAMES, ASK)[0] == "take okey from floor?"
+    assert read_query("okey 101'de kaç puanla el açılır?", GAME_NAMES, ASK)[0] == "puanla el acilir?"
+    assert read_query("quanti punti per aprire", GAME_NAMES, ASK)[0] == "punti per aprire"
+    assert read_query("ジョーカーは何点ですか", GAME_NAMES, ASK)[0] == "ジョーカーハ 点"
+    assert read_query("who", GAME_NAMES, ASK)[0] == "who"  # nothing else to search for: the word stays
+    assert [r.id for r in search_rules("can you take the okey from the floor", "en", "okey101")][:3] == \
+        [r.id for r in search_rules("take okey from floor", "en", "okey101")][:3]
+
+
+def test_okey_101_and_a_question_about_opening_finds_the_opening_rule_first():
+    assert (search_rules("okey 101 kaç puanla el açılır", "tr")[0].game,
+            search_rules("okey 101 kaç puanla el açılır", "tr")[0].id) == ("okey101", 401)

@@ -53,6 +53,14 @@ def test_result_links_to_the_rule_anchor(page, server):
     assert page.locator("h3#\\37 02").is_visible()
 
 
+def test_okey_101_and_a_question_about_opening_answers_with_the_opening_rule_in_the_search_box(page, server):
+    page.goto(f"{server}/tr/")
+    page.locator("#kural-search-input").click()
+    _search(page, "okey 101 kaç puanla el açılır")
+    first = page.locator("#kural-search-results .kural-result-id").first.text_content()
+    assert "401" in first and "101" in first, first
+
+
 def test_result_shows_rule_id_and_game(page, server):
     page.goto(f"{server}/en/")
     page.locator("#kural-search-input").click()
@@ -65,7 +73,12 @@ def test_result_shows_rule_id_and_game(page, server):
 def test_browser_ranks_as_the_command_line(page, server, built, lang):
     index = json.loads((built / lang / "search" / "kural-index.json").read_text(encoding="utf-8"))
     page.goto(f"{server}/{lang}/")
-    queries = [q["query"] for q in QUERIES] + ["KIRMIZI OKEY", "çiftler", "ジョーカー表示", "coppia di jolly", "13 1 2"]
+    queries = [q["query"] for q in QUERIES] + ["KIRMIZI OKEY", "çiftler", "ジョーカー表示", "coppia di jolly", "13 1 2",
+                                                # a game's name narrows, question words do not count (issue 22)
+                                                "okey 101 kaç puanla el açılır", "Okey 101'de okey yerden alınır mı?",
+                                                "can you take the okey from the floor in okey 101",
+                                                "si può attaccare al primo turno a rummikub?", "ラミィキューブでジョーカーは何点ですか",
+                                                "dummy speto kaç puan", "rummikub", "101", "what if the pile runs out"]
     got = page.evaluate("""async (queries) => {
         const index = await (await fetch(document.getElementById('kural-search-input').dataset.kuralIndex)).json();
         return queries.map(q => window.kuralSearch.rank(index, q, 10).map(r => r[0]));

@@ -5,6 +5,8 @@
   var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]+/g;
   var CJK_START = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var WORD = /[a-z0-9]+/g;
+  var WORD_ONE = /[a-z0-9]/;
+  var CJK_ONE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]/;
 
   function fold(text) {
@@ -72,7 +74,44 @@
     return groups;
   }
 
-  function rank(index, query, limit) {
+  // The query folded, without a game's name (the game it names) and without question words: as read_query.
+  function readQuery(query, index) {
+    var folded = fold(query), game = null, names = index.names || [], ask = index.ask || [];
+    var esc = function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); };
+    for (var i = 0; i < names.length; i++) {
+      var phrase = names[i][0], m = null;
+      if (CJK_START.test(phrase)) {
+        var at = folded.indexOf(phrase);
+        if (at >= 0) m = [at, at + phrase.length];
+      } else {
+        var re = new RegExp("(?<![a-z0-9])" + esc(phrase) + "(?:['\u2019][a-z]+)?(?![a-z0-9])");
+        var found = re.exec(folded);
+        if (found) m = [found.index, found.index + found[0].length];
+      }
+      if (m) {
+        game = names[i][1];
+        var rest = (folded.slice(0, m[0]) + " " + folded.slice(m[1])).trim();
+        if (WORD_ONE.test(rest) || CJK_ONE.test(rest)) folded = rest;
+        break;
+      }
+    }
+    var latin = ask.filter(function (w) { return !CJK_START.test(w); });
+    var present = words(folded.replace(CJK, " "));
+    if (latin.length && present.some(function (w) { return latin.indexOf(w) < 0; })) {
+      folded = folded.replace(new RegExp("(?<![a-z0-9])(?:" + latin.map(esc).join("|") + ")(?![a-z0-9])", "g"), " ");
+    }
+    ask.forEach(function (w) {
+      if (CJK_START.test(w) && folded.indexOf(w) >= 0 && CJK_ONE.test(folded.split(w).join(""))) {
+        folded = folded.split(w).join(" ");
+      }
+    });
+    return [folded.replace(/\s+/g, " ").trim(), game];
+  }
+
+  function rank(index, query, limit, game) {
+    var read = readQuery(query, index);
+    query = read[0];
+    game = game || read[1];
     var groups = queryTerms(query, index);
     if (!groups.length) return [];
     var table = index.terms, keys = index._keys || (index._keys = Object.keys(table));
@@ -99,7 +138,9 @@
       });
     });
     var whole = fold(query).trim();
-    var ranked = Object.keys(scores).map(function (d) {
+    var ranked = Object.keys(scores).filter(function (d) {
+      return !game || index.docs[d].g === game;
+    }).map(function (d) {
       var score = scores[d] * (0.5 + 0.5 * hits[d] / groups.length);
       var exact = index.docs[d].k || [];
       if (exact.indexOf(whole) >= 0) score *= index.exact;
@@ -145,7 +186,7 @@
     };
   }
 
-  window.kuralSearch = { fold: fold, stems: stems, queryTerms: queryTerms, rank: rank, snippet: snippet };
+  window.kuralSearch = { fold: fold, stems: stems, queryTerms: queryTerms, readQuery: readQuery, rank: rank, snippet: snippet };
 
   var input = document.getElementById("kural-search-input");
   if (!input) return;
