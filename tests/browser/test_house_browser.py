@@ -68,8 +68,9 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
     assert not rule.locator(".kural-house-text[data-variant='threshold_51']").is_visible()
     assert hpage.locator("#kural-house-playing").is_visible()
     assert "81" in hpage.locator("#kural-house-playing").inner_text()
-    # The numbers the standard rules state follow the house rules: 405 lays off after opening with 81.
-    nums = hpage.locator(".kural-rule[data-rule='okey101:405'] .kural-text .kural-num[data-param='opening_threshold']")
+    # The numbers the standard rules state follow the house rules: 701's penalty is for opening below 81.
+    # (405 no longer states the threshold: pair-openers lay off too, the English and Italian reviews of 2026-11-24.)
+    nums = hpage.locator(".kural-rule[data-rule='okey101:701'] .kural-text .kural-num[data-param='opening_threshold']")
     assert nums.count() >= 1 and all(nums.nth(i).inner_text() == "81" for i in range(nums.count()))
     assert hpage.locator("dl.kural-overview .kural-num[data-param='opening_threshold']").first.inner_text() == "81"
     assert "variant=pairs_opener_double" in hpage.locator("#kural-house-link").get_attribute("href")
