@@ -91,8 +91,23 @@ def test_keywords_may_hold_what_players_type_and_nothing_else(project):
     text = record.read_text(encoding="utf-8")
     assert "joker" in text.split("keywords:")[1].split("sources:")[0]  # typed: Turkish players call the okey so
     assert not check(project)
-    _spoil(project / "rules" / "okey101" / "402-kinds-of-meld.yaml", "tr: [per, seri,", "tr: [per, set, seri,")
-    assert [(d.field, d.word) for d in check(project)] == [("keywords.tr", "set")]
+    _spoil(project / "rules" / "okey101" / "402-kinds-of-meld.yaml", "tr: [per, set, seri,", "tr: [per, set, havuz, seri,")
+    assert [(d.field, d.word) for d in check(project)] == [("keywords.tr", "havuz")]
+
+
+def test_the_turkish_table_search_words_stand_among_keywords_only(project):
+    """The Okey 101 table's own search words ("set", "üçlü set", "set bozma") and "el" for a round, as players
+    type them: allowed among the keywords, still drifts in the texts (which say "per" and "tur")."""
+    keywords = {rid: (project / "rules" / "okey101" / name).read_text(encoding="utf-8").split("keywords:")[1].split("sources:")[0]
+                for rid, name in (("402", "402-kinds-of-meld.yaml"), ("403", "403-minimum-tiles.yaml"),
+                                  ("704", "704-taking-tiles-back.yaml"), ("105", "105-end-of-game.yaml"))}
+    assert "set," in keywords["402"] and "üçlü set" in keywords["403"] and "set bozma" in keywords["704"]
+    assert "el sayısı" in keywords["105"]
+    assert not check(project)
+    _spoil(project / "rules" / "okey101" / "403-minimum-tiles.yaml", "Bir per en az", "Bir set en az")
+    _spoil(project / "rules" / "okey101" / "105-end-of-game.yaml", "sayıda turdan oluşur.", "sayıda turdan oluşur; el sayısı önceden belirlenir.")
+    assert sorted((d.record, d.field, d.word) for d in check(project)) == [
+        ("okey101/105", "text.tr", "el sayısı"), ("okey101/403", "text.tr", "set")]
 
 
 def test_scoped_and_excepted_words():
