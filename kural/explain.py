@@ -82,7 +82,9 @@ def tile_label(lang: str, game: str, tile: Tile) -> str:
         return gettext(lang, SPECIAL_TILES["F"])
     if tile.is_joker:
         return gettext(lang, SPECIAL_TILES["J"])
-    return f"{colour_name(lang, game, tile.colour)} {tile.number}"
+    # Japanese writes colour and number together (赤5), as the records do.
+    sep = "" if lang == "ja" else " "
+    return f"{colour_name(lang, game, tile.colour)}{sep}{tile.number}"
 
 
 def card_label(lang: str, card: Card) -> str:
