@@ -203,8 +203,15 @@ def test_discards():
     assert okey101.discard(Tile.parse("B9"), table, Y1).code == "clean"
     assert okey101.discard(Tile.parse("Y2"), [], Y1).code == "okey_discard"
     assert okey101.discard(Tile.parse("Y2"), table, Y1).code == "islek"
-    assert okey101.discard(Tile.parse("R9"), table, Y1, finishing=True).penalty == 0
+    # The rule table (702) has no exception for the discard that finishes; 703 makes one for the okey.
+    assert okey101.discard(Tile.parse("R9"), table, Y1, finishing=True).penalty == STD.penalty
+    assert okey101.discard(Tile.parse("B9"), table, Y1, finishing=True).penalty == 0
     assert okey101.discard(Tile.parse("Y2"), [], Y1, finishing=True).penalty == 0
+    assert okey101.discard(Tile.parse("Y2"), table, Y1, finishing=True).penalty == 0
+    # The house rule (909): no finishing discard is işlek.
+    exempt = okey101.RULESETS.get("islek_finish_exempt")
+    assert okey101.discard(Tile.parse("R9"), table, Y1, exempt, finishing=True).code == "finishing"
+    assert okey101.discard(Tile.parse("R9"), table, Y1, exempt).code == "islek"
 
 
 # --- taking from the side -------------------------------------------------------------------------

@@ -202,13 +202,17 @@ class Discard:
 def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules: Optional["Okey101Rules"] = None,
             finishing: bool = False) -> Discard:
     """Judge a discard: a tile that fits a meld on the table is işlek (Kural 702), whether or not the
-    player has opened; an okey may be discarded only to finish (Kural 703).  The discard that finishes
-    the round is exempt (``islek_exempt_when_finishing``).
+    player has opened, and even when it finishes the round (707); an okey may be discarded only to finish
+    (Kural 703).  A house rule exempts every finishing discard (``islek_exempt_when_finishing``, 909).
 
     >>> discard(Tile.parse("R5"), [], Tile.parse("R4")).code
     'okey_discard'
     >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), finishing=True).penalty
-    0
+    101
+    >>> from kural.games.okey101.rules import RULESETS
+    >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), RULESETS.get("islek_finish_exempt"),
+    ...         finishing=True).code
+    'finishing'
     """
     rules = rules or _std()
     okey = okey_of(indicator)
