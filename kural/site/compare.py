@@ -426,8 +426,18 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+def _reading_rule(corpus: Optional[Corpus], game: str, name: str, param: str, lang: str) -> str:
+    """The rule that states a reading no written source gives, and says why, as a link: the ruleset's record
+    naming the parameter (for the standard, the standard record that does)."""
+    if corpus is None:
+        return ""
+    rec = next((r for r in corpus.by_game(game) if r.variant == name and param in r.params), None)
+    return f" ({_rule_ref(lang, rec)})" if rec is not None else ""
+
+
 def sources_list(game: str, lang: str, corpus: Optional[Corpus] = None) -> str:
-    """Each ruleset's sources for the parameters it sets, as its ``changes`` mapping gives them."""
+    """Each ruleset's sources for the parameters it sets, as its ``changes`` mapping gives them; a reading no
+    written source gives links the rule that states it."""
     book = registry.game(game).rulesets
     items = []
     for name in book.names():
@@ -436,6 +446,7 @@ def sources_list(game: str, lang: str, corpus: Optional[Corpus] = None) -> str:
             continue
         label = gettext(lang, STANDARD) if name == "standard" else registry.game(game).variant_name(lang, name)
         parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {source_html(lang, src, corpus)}"
+                          + (_reading_rule(corpus, game, name, p, lang) if src == UNWRITTEN else "")
                           for p, src in rs.changes.items())
         items.append(f'<li data-ruleset="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')
     return f'<ul class="kural-variant-sources">{"".join(items)}</ul>' if items else ""
