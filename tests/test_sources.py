@@ -181,3 +181,5 @@ def test_a_reading_the_documents_do_not_state_is_marked_on_the_rule(corpus):
     assert tags("okey", 701) == [TAG_UNWRITTEN]          # a wrong declaration: the documents are silent, no source
     assert tags("okey101", 501) == [TAG_READING]         # the okey in a pair: an app's help, not the table
     assert tags("okey", 401) == []                       # sets: the documents say it
+    assert tags("okey101", 504) == [TAG_READING]         # melds-openers lay no pairs: a blog, not the table
+    assert tags("okey101", 707) == []                    # the finishing discard is işlek: the table's own wording
