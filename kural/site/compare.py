@@ -121,7 +121,8 @@ FACTS: tuple[Fact, ...] = (
     _f("okey101", "scoring", N_("a fault costs {penalty}"), "penalty", rule=701),
     _f("okey101", "end", N_("the rounds agreed in advance; the lowest total wins"), rule=606),
     # Okey
-    _f("okey", "players", N_("{players} players"), "players"),
+    _f("okey", "players", N_("{players_min} to {players_max} players, usually {players}"),
+       "players_min", "players_max", "players", rule=101),
     _f("okey", "pieces", _TILES, "tile_count", "low", "high", "colours", rule=102),
     _f("okey", "deal", N_("{stacks} stacks of {stack_size}"), "stacks", "stack_size", rule=202),
     _f("okey", "deal", N_("{hand_size} tiles each, {first_player_tiles} to the first player"),
@@ -183,7 +184,8 @@ FACTS: tuple[Fact, ...] = (
     _f("dummy", "scoring", {"face": N_("2 to 10 at face value"), "five": N_("2 to 9 five points, 10 ten")},
        "low_points", rule=601),
     _f("dummy", "scoring", N_("cards melded count for you, cards left in hand against you"), rule=603),
-    _f("dummy", "end", {0: N_("the first to {target} points"), None: N_("after {deals} deals")}, "deals", "target", rule=110),
+    _f("dummy", "end", {0: N_("when a total reaches {target} points, the highest total wins; a tie for the lead plays another deal"),
+                        None: N_("after {deals} deals")}, "deals", "target", rule=110),
 )
 
 # A parameter in readers' words, for every parameter a house rule changes (tests/test_compare.py keeps it whole).
