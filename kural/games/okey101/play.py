@@ -226,6 +226,46 @@ def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules:
     return Discard("clean", 0, fits)
 
 
+class TakeBackError(KuralError):
+    """A tile taken back that was not among the tiles added to the player's melds."""
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__("take_back_not_added", f"{tile} was not added to the melds", token=str(tile))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Tiles taken back from one's own melds (Kural 704): ``reason`` is nothing, last_tile or not_only_the_last."""
+
+    allowed: bool
+    reason: Literal["nothing", "last_tile", "not_only_the_last"]
+    penalty: int
+    rule: int = 0
+
+
+def take_back(added: Sequence[Tile], back: Sequence[Tile], rules: Optional["Okey101Rules"] = None) -> TakeBack:
+    """A player added ``added`` (in order) to the melds they laid, then took ``back`` back into the rack.
+    Only the last tile added may be taken back; taking back more, or another, costs ``penalty`` (Kural 704).
+
+    >>> take_back(parse_tiles("R9 R10"), parse_tiles("R10"))
+    TakeBack(allowed=True, reason='last_tile', penalty=0, rule=0)
+    >>> take_back(parse_tiles("R9 R10"), parse_tiles("R9 R10")).penalty
+    101
+    """
+    rules = rules or _std()
+    check_tiles([*added, *back])
+    left = list(added)
+    for t in back:
+        if t not in left:
+            raise TakeBackError(t)
+        left.remove(t)
+    if not back:
+        return TakeBack(True, "nothing", 0)
+    if len(back) == 1 and back[0] == added[-1]:
+        return TakeBack(True, "last_tile", 0)
+    return TakeBack(False, "not_only_the_last", rules.penalty, 704)
+
+
 @dataclass(frozen=True, slots=True)
 class SideTake:
     """Whether the previous player's discard may be taken (Kural 406), and the play that uses it."""
