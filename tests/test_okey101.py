@@ -316,3 +316,22 @@ def test_a_deal_uses_every_tile_once(seed):
     everything = [t for r in d.racks for t in r] + list(d.pile) + [d.indicator]
     assert _multiset(everything) == _multiset(okey101.tile_set())
     assert d.indicator.is_natural and len(okey101.tile_set()) == STD.tile_count
+
+
+# --- the okey when a fake okey is turned up (Kural 203); taking tiles back (704) -----------------------------
+
+def test_a_fake_okey_turned_up_is_passed_over():
+    assert okey101.okey_turned(T("F B5")) == Tile.parse("B6")
+    assert okey101.okey_turned(T("F F Y13")) == Tile.parse("Y1")
+    assert okey101.turned_indicator(T("R3 F")) == 0
+    assert str(registry.run("okey101", "okey_turned", {"tiles": T("F")}).actual) == "refused: indicator_special"
+
+
+def test_only_the_last_tile_added_may_be_taken_back():
+    assert okey101.take_back(T("R9 R10 R11"), T("R11")).allowed
+    assert okey101.take_back(T("R9"), T("R9")).penalty == 0
+    r = okey101.take_back(T("R9 R10 R11"), T("R10"))
+    assert (r.allowed, r.penalty, r.rule) == (False, STD.penalty, 704)
+    assert okey101.take_back(T("R9 R10"), T("R10 R9")).penalty == STD.penalty
+    assert str(registry.run("okey101", "take_back", {"added": T("R9"), "back": T("K9")}).actual) == \
+        "refused: take_back_not_added"
