@@ -81,6 +81,9 @@ FIELD_LABELS: Final = {
     "first": N_("the first turn of the round"), "moves": N_("the moves of the turn in order"),
     "pile": N_("tiles left to draw"), "pool": N_("tiles left in the pool"), "round": N_("round number"),
     "took": N_("where the tile was taken from"), "unopened": N_("players who have not opened"),
+    "added": N_("the tiles added, in order"), "back": N_("the tiles taken back"), "tile": N_("tile"),
+    "start": N_("the seat that plays first"), "direction": N_("direction of play"),
+    "winners": N_("each deal's winner, in order"),
 }
 
 

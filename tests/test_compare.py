@@ -15,6 +15,7 @@ from kural.i18n import LANGS, gettext
 from kural.records import load
 from kural.site import compare
 from kural.site.pages import all_pages, game_page
+from kural.vocabulary import UNWRITTEN_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,3 +186,12 @@ def test_the_home_pages_and_the_nav_link_to_the_comparison():
         home = (ROOT / "docs" / lang / "docs" / "index.md").read_text(encoding="utf-8")
         assert "(compare/index.md)" in home and 'href="../data/verdicts.json"' in home
     assert "- compare/index.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_a_reading_no_source_gives_links_the_rule_that_states_it(corpus):
+    """The standard's 'doublings do not multiply' is this reference's reading (608), not the rule table's."""
+    html = compare.sources_list("okey101", "en", corpus)
+    std = re.search(r'<li data-ruleset="standard">(.*?)</li>', html).group(1)
+    doubling = next(part for part in std.split("; ") if gettext("en", compare.PARAM_LABELS["multipliers_stack"]) in part)
+    assert gettext("en", UNWRITTEN_TEXT).replace("'", "&#x27;") in doubling and 'href="../okey101/#608"' in doubling
+    assert "doc-okey101-table" not in doubling

@@ -94,6 +94,9 @@ def test_every_ruleset_with_its_parameters_and_sources(written):
     t81 = next(r for r in games["okey101"]["rulesets"] if r["name"] == "threshold_81")
     assert t81["params"]["opening_threshold"] == 81 and "opening_threshold" in t81["sources"] and t81["records"]
     assert set(games["okey101"]["labels"]["opening_threshold"]) == set(LANGS)
+    # A reading the rule table does not state is not cited to it (Kural 608: one doubling per finish).
+    std = games["okey101"]["rulesets"][0]["sources"]
+    assert std["multipliers_stack"] == "unwritten" and std["islek_exempt_when_finishing"] == "doc-okey101-table"
 
 
 def test_the_verdicts_are_what_kural_validate_computes(written, capsys):

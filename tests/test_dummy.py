@@ -357,3 +357,21 @@ def test_a_refused_play_leaves_the_table_as_it_was():
         with pytest.raises(IllegalPlay):
             state.apply(Play.parse(line))
         assert (state.hands, state.row, state.count, state.phase) == (before.hands, before.row, before.count, before.phase)
+
+
+# --- the seats: the order of play (Kural 104) and who deals (201) --------------------------------------------
+
+def test_order_of_play_and_the_dealers():
+    assert STANDARD.direction == "clockwise"
+    assert dummy.play_order(2, 4) == (2, 3, 4, 1)
+    assert dummy.play_order(2, 4, "anticlockwise") == (2, 1, 4, 3)
+    assert dummy.play_order(1, 2) == dummy.play_order(1, 2, "anticlockwise") == (1, 2)
+    assert dummy.dealers(1, (3, 3, 2), 3) == (1, 3, 3, 2)
+    for bad in (lambda: dummy.play_order(1, 5), lambda: dummy.play_order(4, 3), lambda: dummy.dealers(1, (5,), 4),
+                lambda: dummy.play_order(1, 4, "sideways")):
+        with pytest.raises(DealError):
+            bad()
+    run = registry.run
+    assert run("dummy", "order", {"players": 3, "dealer": 3}).actual == (3, 1, 2)
+    assert run("dummy", "dealers", {"players": 4, "dealer": 2, "winners": (2, 4)}).actual == (2, 2, 4)
+    assert str(run("dummy", "dealers", {"players": 4, "dealer": 6}).actual) == "refused: no_such_seat"

@@ -203,8 +203,15 @@ def test_discards():
     assert okey101.discard(Tile.parse("B9"), table, Y1).code == "clean"
     assert okey101.discard(Tile.parse("Y2"), [], Y1).code == "okey_discard"
     assert okey101.discard(Tile.parse("Y2"), table, Y1).code == "islek"
-    assert okey101.discard(Tile.parse("R9"), table, Y1, finishing=True).penalty == 0
+    # The rule table (702) has no exception for the discard that finishes; 703 makes one for the okey.
+    assert okey101.discard(Tile.parse("R9"), table, Y1, finishing=True).penalty == STD.penalty
+    assert okey101.discard(Tile.parse("B9"), table, Y1, finishing=True).penalty == 0
     assert okey101.discard(Tile.parse("Y2"), [], Y1, finishing=True).penalty == 0
+    assert okey101.discard(Tile.parse("Y2"), table, Y1, finishing=True).penalty == 0
+    # The house rule (909): no finishing discard is işlek.
+    exempt = okey101.RULESETS.get("islek_finish_exempt")
+    assert okey101.discard(Tile.parse("R9"), table, Y1, exempt, finishing=True).code == "finishing"
+    assert okey101.discard(Tile.parse("R9"), table, Y1, exempt).code == "islek"
 
 
 # --- taking from the side -------------------------------------------------------------------------
@@ -309,3 +316,22 @@ def test_a_deal_uses_every_tile_once(seed):
     everything = [t for r in d.racks for t in r] + list(d.pile) + [d.indicator]
     assert _multiset(everything) == _multiset(okey101.tile_set())
     assert d.indicator.is_natural and len(okey101.tile_set()) == STD.tile_count
+
+
+# --- the okey when a fake okey is turned up (Kural 203); taking tiles back (704) -----------------------------
+
+def test_a_fake_okey_turned_up_is_passed_over():
+    assert okey101.okey_turned(T("F B5")) == Tile.parse("B6")
+    assert okey101.okey_turned(T("F F Y13")) == Tile.parse("Y1")
+    assert okey101.turned_indicator(T("R3 F")) == 0
+    assert str(registry.run("okey101", "okey_turned", {"tiles": T("F")}).actual) == "refused: indicator_special"
+
+
+def test_only_the_last_tile_added_may_be_taken_back():
+    assert okey101.take_back(T("R9 R10 R11"), T("R11")).allowed
+    assert okey101.take_back(T("R9"), T("R9")).penalty == 0
+    r = okey101.take_back(T("R9 R10 R11"), T("R10"))
+    assert (r.allowed, r.penalty, r.rule) == (False, STD.penalty, 704)
+    assert okey101.take_back(T("R9 R10"), T("R10 R9")).penalty == STD.penalty
+    assert str(registry.run("okey101", "take_back", {"added": T("R9"), "back": T("K9")}).actual) == \
+        "refused: take_back_not_added"

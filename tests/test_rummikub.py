@@ -287,3 +287,34 @@ def test_the_rummikub_page_renders_in_every_language() -> None:
         page = game_page("rummikub", corpus, lang)
         assert page.count('data-rule="rummikub:') == len(corpus.by_game("rummikub"))
         assert "<mark " in page
+
+
+# --- before the first turn: players, the set, the racks, the order of play (Kural 101, 102, 202, 203) ----------
+
+def test_players_set_deal_and_order_follow_the_ruleset():
+    std = rummikub.STANDARD
+    assert [rummikub.players_allowed(n) for n in range(1, 6)] == [False, True, True, True, False]
+    assert rummikub.count_in_set(Tile.parse("J")) == std.jokers == 2
+    assert rummikub.count_in_set(Tile.parse("K13")) == std.copies
+    four = RULESETS.get("four_jokers")
+    assert rummikub.count_in_set(Tile.parse("J"), four) == 4
+    for players in (2, 3, 4):
+        d = rummikub.deal(7, players)
+        assert d.sizes[:-1] == (std.rack_size,) * players and sum(d.sizes) == std.tile_count
+        assert Counter([*(t for r in d.racks for t in r), *d.pool]) == Counter(rummikub.full_set())
+    assert rummikub.deal(7, 3) == rummikub.deal(7, 3)  # the same number, the same deal
+    assert sum(rummikub.deal(1, 4, four).sizes) == four.tile_count == 108
+    assert rummikub.play_order(4, 4) == (4, 1, 2, 3)
+    with pytest.raises(rummikub.SetupError):
+        rummikub.deal(1, 5)
+    with pytest.raises(rummikub.SetupError):
+        rummikub.play_order(3, 2)
+
+
+def test_the_setup_kinds_answer_from_the_ruleset():
+    run = registry.run
+    assert run("rummikub", "players", {"players": 1}).actual == "forbidden"
+    assert run("rummikub", "count", {"tile": Tile.parse("J")}).actual == 2
+    assert run("rummikub", "deal", {"players": 4, "seed": 3}).actual == (14, 14, 14, 14, 50)
+    assert str(run("rummikub", "deal", {"players": 9, "seed": 3}).actual) == "refused: players_count"
+    assert run("rummikub", "order", {"players": 2, "start": 2}).actual == (2, 1)

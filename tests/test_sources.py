@@ -181,3 +181,9 @@ def test_a_reading_the_documents_do_not_state_is_marked_on_the_rule(corpus):
     assert tags("okey", 701) == [TAG_UNWRITTEN]          # a wrong declaration: the documents are silent, no source
     assert tags("okey101", 501) == [TAG_READING]         # the okey in a pair: an app's help, not the table
     assert tags("okey", 401) == []                       # sets: the documents say it
+    assert tags("okey101", 504) == [TAG_READING]         # melds-openers lay no pairs: a blog, not the table
+    assert tags("okey101", 707) == []                    # the finishing discard is işlek: the table's own wording
+    assert tags("okey", 909) == []                       # a variant from the documents; one example's reading ...
+    rec = corpus.find("okey", 909)                       # ... is cited for the examples, and its caption says so
+    assert any(s.source == UNWRITTEN and s.purposes == ("example",) for s in rec.sources)
+    assert "reading" in rec.examples[2].caption["en"]

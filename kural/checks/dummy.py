@@ -275,6 +275,34 @@ def _settle(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(dummy.settle(v["totals"]), v["totals"])
 
 
+def _seats(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise ExpectError("a list of seat numbers, e.g. [1, 4, 3, 2]", value)
+    return tuple(value)
+
+
+SEATS = FieldType("seats", {"type": "array", "items": {"type": "integer"},
+                            "description": N_("seat numbers, counted clockwise round the table")}, _seats,
+                  lambda v: " ".join(map(str, v)))
+DIRECTION = FieldType("direction", {"enum": list(dummy.DIRECTIONS)}, _choice(*dummy.DIRECTIONS))
+
+
+def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        seats = dummy.play_order(v["dealer"], v["players"], v.get("direction"), rules)
+    except DealError as e:
+        return Outcome(Refusal.of(e), e)
+    return Outcome(seats, seats)
+
+
+def _dealers(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        seats = dummy.dealers(v["dealer"], v.get("winners", ()), v["players"], rules)
+    except DealError as e:
+        return Outcome(Refusal.of(e), e)
+    return Outcome(seats, seats)
+
+
 KINDS.add(CheckKind("meld", {"cards": CARDS}, VERDICT, _meld, doc="the cards form a valid set or run"))
 KINDS.add(CheckKind("points", {"cards": CARDS}, INT, _points, doc="the sum of the cards' point values"))
 KINDS.add(CheckKind("deal", {"players": PLAYERS, "seed": SEED}, DEAL_FACTS, _deal,
@@ -293,3 +321,8 @@ KINDS.add(CheckKind("game", {"deals": DEALS}, WINNER, _game, {"target": INT, "de
                          doc="the winner of a game from its deal scores, or none while it goes on"))
 KINDS.add(CheckKind("settle", {"totals": TOTALS}, SCORES, _settle,
                          doc="what each player receives (negative: pays) when settling up"))
+KINDS.add(CheckKind("order", {"players": PLAYERS, "dealer": INT}, SEATS, _order, {"direction": DIRECTION},
+                         doc="the seats (numbered clockwise round the table) in the order they play and are dealt to, "
+                             "the dealer first, in the direction the table chose (clockwise unless given)"))
+KINDS.add(CheckKind("dealers", {"players": PLAYERS, "dealer": INT}, SEATS, _dealers, {"winners": SEATS},
+                         doc="who deals each deal: the first dealer, then the winner of each deal so far, in order"))

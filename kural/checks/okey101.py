@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 from kural.checks.kinds import (
     INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome, verdict_word,
 )
+from kural.core.tiles import IndicatorError
 from kural.games import okey101
 from kural.games.okey101.play import TableMeldError
 from kural.games.okey101.score import RoundError, Seat, check_round
@@ -140,6 +141,22 @@ def _islek(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(result.penalty, result)
 
 
+def _okey_turned(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        okey = okey101.okey_turned(v["tiles"])
+    except IndicatorError as e:  # nothing numbered turned up: answered as a refusal
+        return Outcome(Refusal.of(e), e)
+    return Outcome(okey, okey)
+
+
+def _take_back(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        result = okey101.take_back(v["added"], v["back"], rules)
+    except okey101.TakeBackError as e:
+        return Outcome(Refusal.of(e), e)
+    return Outcome(result.penalty, result)
+
+
 def _side(rules: Any, v: Mapping[str, Any]) -> Outcome:
     result = okey101.take_side(v["tiles"], v["side"], v["indicator"], rules, _opened(v), v.get("table", ()),
                                v.get("previous", 0), v.get("previous_pairs", 0))
@@ -214,6 +231,12 @@ KINDS.add(CheckKind("take_okey", {"give": TILE, "onto": TILES, "indicator": TILE
 KINDS.add(CheckKind("islek", {"discard": TILE, "indicator": TILE}, INT, _guard(_islek),
                          {"table": TABLE, "finishing": BOOL},
                          doc="the penalty for the discard: işlek (it fits a meld on the table) or an okey"))
+KINDS.add(CheckKind("okey_turned", {"tiles": TILES}, TILE, _okey_turned,
+                         doc="the okey when these tiles were turned up one after another: a fake okey turned up is "
+                             "passed over for the tile beneath it"))
+KINDS.add(CheckKind("take_back", {"added": TILES, "back": TILES}, INT, _take_back,
+                         doc="the penalty for taking tiles back from one's own melds: the tiles added in order, then "
+                             "the tiles taken back (only the last tile added may be)"))
 KINDS.add(CheckKind("side", {"tiles": TILES, "side": TILE, "indicator": TILE}, ALLOWED, _guard(_side),
                          {"opened": OPENED, "table": TABLE, **PREVIOUS},
                          doc="the player holding the tiles may take the previous player's discard", limits=RACK))

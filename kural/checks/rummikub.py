@@ -152,6 +152,34 @@ def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(0 if who is None else who + 1, who)
 
 
+def _players_allowed(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    ok = rummikub.players_allowed(v["players"], rules)
+    return Outcome("allowed" if ok else "forbidden", ok)
+
+
+def _count(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    n = rummikub.count_in_set(v["tile"], rules)
+    return Outcome(n, n)
+
+
+def _deal(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        result = rummikub.deal(v["seed"], v["players"], rules)
+    except rummikub.SetupError as e:
+        return Outcome(Refusal.of(e), e)
+    return Outcome(result.sizes, result)
+
+
+def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    try:
+        order = rummikub.play_order(v["start"], v["players"], rules)
+    except rummikub.SetupError as e:
+        return Outcome(Refusal.of(e), e)
+    return Outcome(order, order)
+
+
+ALLOWED = FieldType("allowed", {"enum": ["allowed", "forbidden"]}, _choice("allowed", "forbidden"))
+
 # A rack holds at most what the other players cannot: the whole set less one starting rack.
 RACK = lambda rules: rules.tile_count - rules.rack_size * (rules.players_min - 1)  # noqa: E731
 
@@ -176,3 +204,12 @@ KINDS.add(CheckKind("end", {"table": TABLE, "racks": RACKS, "pool": INT}, END, _
                          doc="whether the game is over because a rack is empty, goes on, or is blocked (the pool is empty and nobody can play); the players (1, 2, ...) who have not made their initial meld may be listed"))
 KINDS.add(CheckKind("draw", {"drawn": TILES}, DRAW, _draw, optional={"discard": TILE, "river": TILES},
                          doc="a draw from the pool (the tiles taken and, under draw two, the one put on the river): valid, or the first reason it is not"))
+KINDS.add(CheckKind("players", {"players": INT}, ALLOWED, _players_allowed,
+                         doc="whether the game is for this many players"))
+KINDS.add(CheckKind("count", {"tile": TILE}, INT, _count,
+                         doc="how many tiles like this one the set holds (J: the jokers)"))
+KINDS.add(CheckKind("deal", {"players": INT, "seed": INT}, INTS, _deal,
+                         doc="deal number n for this many players, shuffled the same way every time: the tiles in "
+                             "each rack, then in the pool"))
+KINDS.add(CheckKind("order", {"players": INT, "start": INT}, INTS, _order,
+                         doc="the seats (numbered clockwise round the table) in the order they play, the first player first"))

@@ -121,7 +121,8 @@ FACTS: tuple[Fact, ...] = (
     _f("okey101", "scoring", N_("a fault costs {penalty}"), "penalty", rule=701),
     _f("okey101", "end", N_("the rounds agreed in advance; the lowest total wins"), rule=606),
     # Okey
-    _f("okey", "players", N_("{players} players"), "players"),
+    _f("okey", "players", N_("{players_min} to {players_max} players, usually {players}"),
+       "players_min", "players_max", "players", rule=101),
     _f("okey", "pieces", _TILES, "tile_count", "low", "high", "colours", rule=102),
     _f("okey", "deal", N_("{stacks} stacks of {stack_size}"), "stacks", "stack_size", rule=202),
     _f("okey", "deal", N_("{hand_size} tiles each, {first_player_tiles} to the first player"),
@@ -183,7 +184,8 @@ FACTS: tuple[Fact, ...] = (
     _f("dummy", "scoring", {"face": N_("2 to 10 at face value"), "five": N_("2 to 9 five points, 10 ten")},
        "low_points", rule=601),
     _f("dummy", "scoring", N_("cards melded count for you, cards left in hand against you"), rule=603),
-    _f("dummy", "end", {0: N_("the first to {target} points"), None: N_("after {deals} deals")}, "deals", "target", rule=110),
+    _f("dummy", "end", {0: N_("when a total reaches {target} points, the highest total wins; a tie for the lead plays another deal"),
+                        None: N_("after {deals} deals")}, "deals", "target", rule=110),
 )
 
 # A parameter in readers' words, for every parameter a house rule changes (tests/test_compare.py keeps it whole).
@@ -426,8 +428,18 @@ def variants_table(corpus: Corpus, game: str, lang: str) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+def _reading_rule(corpus: Optional[Corpus], game: str, name: str, param: str, lang: str) -> str:
+    """The rule that states a reading no written source gives, and says why, as a link: the ruleset's record
+    naming the parameter (for the standard, the standard record that does)."""
+    if corpus is None:
+        return ""
+    rec = next((r for r in corpus.by_game(game) if r.variant == name and param in r.params), None)
+    return f" ({_rule_ref(lang, rec)})" if rec is not None else ""
+
+
 def sources_list(game: str, lang: str, corpus: Optional[Corpus] = None) -> str:
-    """Each ruleset's sources for the parameters it sets, as its ``changes`` mapping gives them."""
+    """Each ruleset's sources for the parameters it sets, as its ``changes`` mapping gives them; a reading no
+    written source gives links the rule that states it."""
     book = registry.game(game).rulesets
     items = []
     for name in book.names():
@@ -436,6 +448,7 @@ def sources_list(game: str, lang: str, corpus: Optional[Corpus] = None) -> str:
             continue
         label = gettext(lang, STANDARD) if name == "standard" else registry.game(game).variant_name(lang, name)
         parts = "; ".join(f"{escape(gettext(lang, PARAM_LABELS[p]))}: {source_html(lang, src, corpus)}"
+                          + (_reading_rule(corpus, game, name, p, lang) if src == UNWRITTEN else "")
                           for p, src in rs.changes.items())
         items.append(f'<li data-ruleset="{escape(name)}"><strong>{escape(label)}</strong> — {parts}</li>')
     return f'<ul class="kural-variant-sources">{"".join(items)}</ul>' if items else ""

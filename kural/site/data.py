@@ -198,7 +198,9 @@ def rulesets_schema() -> dict[str, Any]:
                 "params": params,
                 "sources": {"type": "object", "propertyNames": {"enum": names},
                             "additionalProperties": {"anyOf": [{"type": "string"}, _localized_schema({"type": "string"})]},
-                            "description": "where the reading of each parameter this ruleset sets comes from"},
+                            "description": "where the reading of each parameter this ruleset sets comes from: the key of a source "
+                                           "(as records.json cites them), or 'unwritten' where no written source gives it and the "
+                                           "ruleset's records say whose reading it is"},
                 "meld_rules": {"type": "object", "additionalProperties": False,
                                "required": ["low", "high", "wrap", "min_size", "max_set", "colours"],
                                "properties": {"low": {"type": "integer"}, "high": {"type": "integer"},

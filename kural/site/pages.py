@@ -129,8 +129,9 @@ def ruleset_sources_html(game: str, name: str, lang: str, corpus: Corpus) -> str
 
 def _source_tags(rec: Record) -> list[str]:
     """What the page marks on a rule whose reading is not the source documents': none states it, or another
-    source does where the documents are silent."""
-    if any(s.source == UNWRITTEN for s in rec.sources):
+    source does where the documents are silent.  A reading that only an example takes is marked in its caption
+    and its citation (for the examples), not on the rule."""
+    if any(s.source == UNWRITTEN and set(s.purposes) - {"example"} for s in rec.sources):
         return [TAG_UNWRITTEN]
     if any("reading" in s.purposes for s in rec.sources):
         return [TAG_READING]

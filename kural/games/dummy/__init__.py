@@ -38,6 +38,11 @@ from kural.games.dummy.cards import (  # noqa: F401
     game,
     settle,
 )
+from kural.games.dummy.seats import (  # noqa: F401
+    DIRECTIONS,
+    play_order,
+    dealers,
+)
 from kural.games.dummy.play import (  # noqa: F401
     VERBS,
     BONUSES,

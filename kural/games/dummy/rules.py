@@ -28,6 +28,8 @@ class DummyRules(Ruleset):
     deck: int = 52
     min_players: int = 2
     max_players: int = 4
+    # The table chooses the direction of play; clockwise is usual (Kural 104).  The cards are dealt the same way.
+    direction: str = "clockwise"
     cards_2_players: int = 11
     cards_3_players: int = 9
     cards_4_players: int = 7

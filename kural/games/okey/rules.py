@@ -23,6 +23,9 @@ class OkeyRules(Ruleset):
     """Every parameter of classic okey; variants change some of them, each with its source."""
 
     game = GAME
+    # 2 to 4 players, basically 4 (the Japanese rules' introduction); the deal and the examples are for 4.
+    players_min: int = 2
+    players_max: int = 4
     players: int = 4
     tile_count: int = 106
     fake_okeys: int = 2

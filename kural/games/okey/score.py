@@ -174,8 +174,9 @@ def play(rounds: Sequence[Round | str], rules: Optional["OkeyRules"] = None, pla
     """
     rules = _rules(rules)
     n = rules.players if players is None else players
-    if not 2 <= n <= 4 or (rules.partnership and n != 4):
-        raise ScoreError("game_players", f"{n} players: okey is for 2 to 4 (partnership: 4)")
+    if not rules.players_min <= n <= rules.players_max or (rules.partnership and n != 4):
+        raise ScoreError("game_players", f"{n} players: okey is for {rules.players_min} to {rules.players_max} "
+                                         "(partnership: 4)")
     cols = 2 if rules.partnership else n
     scores = [rules.start_score] * cols
     table = [tuple(scores)]

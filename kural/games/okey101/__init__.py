@@ -31,6 +31,8 @@ from kural.games.okey101.opening import (  # noqa: F401
     is_okey,
     Deal,
     tile_set,
+    turned_indicator,
+    okey_turned,
     deal,
 )
 from kural.games.okey101.play import (  # noqa: F401
@@ -43,6 +45,9 @@ from kural.games.okey101.play import (  # noqa: F401
     take_okey,
     Discard,
     discard,
+    TakeBackError,
+    TakeBack,
+    take_back,
     SideTake,
     take_side,
     Action,

@@ -152,6 +152,34 @@ def tile_set(rules: Okey101Rules = STANDARD) -> tuple[Tile, ...]:
     return (*(Tile(c, n) for c in COLOURS for n in range(1, 14) for _ in range(2)), *([FAKE] * rules.fake_okeys))
 
 
+def turned_indicator(turned: Sequence[Tile]) -> int:
+    """Which of the tiles turned up one after another is the indicator (Kural 203): a fake okey turned up is
+    passed over and the tile beneath it turned, so the indicator is the first numbered tile.
+
+    >>> turned_indicator(parse_tiles("F B5"))
+    1
+    >>> turned_indicator(parse_tiles("F"))
+    Traceback (most recent call last):
+    ...
+    kural.core.tiles.IndicatorError: F cannot be the indicator: it must be a numbered tile (a fake okey turned up is put back)
+    """
+    from kural.core.tiles import IndicatorError, check_tiles
+    check_tiles(turned)
+    for i, t in enumerate(turned):
+        if t.is_natural:
+            return i
+    raise IndicatorError(turned[-1] if turned else FAKE)
+
+
+def okey_turned(turned: Sequence[Tile]) -> Tile:
+    """The okey of a round whose tiles were turned up in this order (Kural 203): one above the first numbered tile.
+
+    >>> okey_turned(parse_tiles("F B5")), okey_turned(parse_tiles("K13"))
+    (Tile.parse('B6'), Tile.parse('K1'))
+    """
+    return okey_of(turned[turned_indicator(turned)])
+
+
 def deal(seed: int, rules: Okey101Rules = STANDARD) -> Deal:
     """Shuffle with ``random.Random(seed)`` and deal (Kural 202-203): the dealer ``dealer_tiles``, the
     others ``tiles_dealt`` each; the next tile is turned up as the indicator (a fake okey turned up is
@@ -168,6 +196,5 @@ def deal(seed: int, rules: Okey101Rules = STANDARD) -> Deal:
         n = rules.dealer_tiles if i == 0 else rules.tiles_dealt
         racks.append(tuple(sorted(tiles[:n], key=lambda t: (t.slot, 0))))
         del tiles[:n]
-    at = next(i for i, t in enumerate(tiles) if t.is_natural)
-    indicator = tiles.pop(at)
+    indicator = tiles.pop(turned_indicator(tiles))
     return Deal(tuple(racks), indicator, tuple(tiles))

@@ -202,13 +202,17 @@ class Discard:
 def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules: Optional["Okey101Rules"] = None,
             finishing: bool = False) -> Discard:
     """Judge a discard: a tile that fits a meld on the table is işlek (Kural 702), whether or not the
-    player has opened; an okey may be discarded only to finish (Kural 703).  The discard that finishes
-    the round is exempt (``islek_exempt_when_finishing``).
+    player has opened, and even when it finishes the round (707); an okey may be discarded only to finish
+    (Kural 703).  A house rule exempts every finishing discard (``islek_exempt_when_finishing``, 909).
 
     >>> discard(Tile.parse("R5"), [], Tile.parse("R4")).code
     'okey_discard'
     >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), finishing=True).penalty
-    0
+    101
+    >>> from kural.games.okey101.rules import RULESETS
+    >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), RULESETS.get("islek_finish_exempt"),
+    ...         finishing=True).code
+    'finishing'
     """
     rules = rules or _std()
     okey = okey_of(indicator)
@@ -220,6 +224,46 @@ def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules:
     if tile == okey:
         return Discard("okey_discard", rules.penalty, fits, 703)
     return Discard("clean", 0, fits)
+
+
+class TakeBackError(KuralError):
+    """A tile taken back that was not among the tiles added to the player's melds."""
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__("take_back_not_added", f"{tile} was not added to the melds", token=str(tile))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Tiles taken back from one's own melds (Kural 704): ``reason`` is nothing, last_tile or not_only_the_last."""
+
+    allowed: bool
+    reason: Literal["nothing", "last_tile", "not_only_the_last"]
+    penalty: int
+    rule: int = 0
+
+
+def take_back(added: Sequence[Tile], back: Sequence[Tile], rules: Optional["Okey101Rules"] = None) -> TakeBack:
+    """A player added ``added`` (in order) to the melds they laid, then took ``back`` back into the rack.
+    Only the last tile added may be taken back; taking back more, or another, costs ``penalty`` (Kural 704).
+
+    >>> take_back(parse_tiles("R9 R10"), parse_tiles("R10"))
+    TakeBack(allowed=True, reason='last_tile', penalty=0, rule=0)
+    >>> take_back(parse_tiles("R9 R10"), parse_tiles("R9 R10")).penalty
+    101
+    """
+    rules = rules or _std()
+    check_tiles([*added, *back])
+    left = list(added)
+    for t in back:
+        if t not in left:
+            raise TakeBackError(t)
+        left.remove(t)
+    if not back:
+        return TakeBack(True, "nothing", 0)
+    if len(back) == 1 and back[0] == added[-1]:
+        return TakeBack(True, "last_tile", 0)
+    return TakeBack(False, "not_only_the_last", rules.penalty, 704)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,12 @@ OpenedAs: TypeAlias = Optional[Literal["melds", "pairs"]]
 # Where each parameter's standard value comes from (the Turkish rule table unless said otherwise), by its key in
 # rules/sources.yaml; UNWRITTEN where no written source states the reading.
 BAGUVIX = "baguvix-101"  # okey finish: pair-openers pay 4 times; pair-openers lay off two tiles a turn
-TABLE_601_605 = "doc-okey101-table"  # rows 601-605: face value of the tiles left, doubled once
-NO_SOURCE = UNWRITTEN  # this reference's reading, kept to compare with the table's
+TABLE = "doc-okey101-table"  # the Turkish rule table
+TABLE_601_605 = TABLE  # rows 601-605: face value of the tiles left
+TABLE_702 = TABLE  # row 702: any işlek discard is penalised (only row 703 excepts a finish, for the okey)
+NO_SOURCE = UNWRITTEN  # this reference's reading, where the table is silent
 TUALIM = "tualimforum-101-penalties"  # the last discard of a finish is never penalised
-BLOGSPOT = "okey101-blogspot"  # a player cannot open both with pairs and with melds
+BLOGSPOT = "okey101-blogspot"  # a player cannot open both with pairs and with melds (the table: row 502 only)
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,9 @@ class Okey101Rules(Ruleset):
     pairs_layoff_limit: int = 0
     # A player who opened with melds may not lay pairs, nor a pair-opener melds.
     one_way_of_opening: bool = True
-    # The discard that finishes the round is never işlek.
-    islek_exempt_when_finishing: bool = True
+    # The discard that finishes the round is işlek like any other (row 702 has no exception; row 703 makes
+    # one for the okey only); the house rule exempts it.
+    islek_exempt_when_finishing: bool = False
     # Derived from the multipliers, so that the numbers the records state cannot drift apart.
     okey_finish_score: int = field(default=0, init=False)
     okey_finish_unopened_penalty: int = field(default=0, init=False)
@@ -105,8 +108,11 @@ class Okey101Rules(Ruleset):
 
 STANDARD = Okey101Rules(
     description="The Turkish Okey 101 rule table",
-    changes={"multipliers_stack": TABLE_601_605, "pairs_opener_multiplier": TABLE_601_605,
-             "islek_exempt_when_finishing": TUALIM, "one_way_of_opening": BLOGSPOT},
+    # multipliers_stack: rows 602 and 603 give each doubling alone and say nothing of both at once; doubling
+    # once is this reference's reading (Kural 608).  one_way_of_opening: row 502 forbids a pair-opener melds;
+    # the other way round is the blog's rule (Kural 504).
+    changes={"multipliers_stack": NO_SOURCE, "pairs_opener_multiplier": TABLE_601_605,
+             "islek_exempt_when_finishing": TABLE_702, "one_way_of_opening": BLOGSPOT},
 )
 VARIANTS: Final[tuple[Okey101Rules, ...]] = (
     *(STANDARD.variant(
@@ -139,6 +145,11 @@ VARIANTS: Final[tuple[Okey101Rules, ...]] = (
         "pairs_layoff_two", "Pair-openers lay off two tiles a turn",
         {"pairs_layoff_limit": BAGUVIX},  # 'Çift açan ... bir seferde ancak 2 taş işleyebilir'
         pairs_layoff_limit=2,
+    ),
+    STANDARD.variant(
+        "islek_finish_exempt", "The finishing discard is never işlek",
+        {"islek_exempt_when_finishing": TUALIM},  # the forum's reading; the rule table (row 702) has no exception
+        islek_exempt_when_finishing=True,
     ),
 )
 

@@ -38,3 +38,10 @@ from kural.games.rummikub.table import (  # noqa: F401
     Position,
     random_position,
 )
+from kural.games.rummikub.setup import (  # noqa: F401
+    SetupError,
+    players_allowed,
+    deal,
+    play_order,
+    count_in_set,
+)

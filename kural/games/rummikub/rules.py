@@ -28,6 +28,8 @@ class RummikubRules(Ruleset):
     copies: int = 2
     jokers: int = 2
     rack_size: int = 14
+    # Play goes clockwise, to each player's left (Kural 203).
+    direction: str = "clockwise"
     min_set: int = 3
     max_group: int = 4
     initial_meld: int = 30
