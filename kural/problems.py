@@ -39,6 +39,8 @@ MESSAGES: Final = {
     "duplicate_id": N_("the ID {id} is already used by {other}"),
     "missing_reference": N_("refers to rule {ref}, which does not exist"),
     "bad_replaces": N_("only a variant's record can replace a rule, and only a standard rule of its own game ({ref})"),
+    "bad_qid": N_("'{value}' cannot be a question's ID: use lower-case letters, digits and hyphens"),
+    "question_unsourced": N_("say where players ask this question: a source cited 'for: question'"),
     "unknown_game": N_("unknown game '{value}' (expected one of: {expected})"),
     "no_game": N_("cannot tell which game this is: put the file under rules/<game>/ or give a top-level 'game:'"),
     "unknown_variant": N_("{game} has no variant '{value}' (known: {expected})"),

@@ -65,6 +65,9 @@ def examples_of(corpus: Corpus) -> Iterator[tuple[str, str, Example]]:
     for rec in corpus.records:
         for ex in rec.examples:
             yield rec.game, f"{rec.key} example {ex.index}", ex
+    for q in corpus.questions:
+        for ex in q.examples:
+            yield q.game, f"{q.key} example {ex.index}", ex
     for ef in corpus.example_files:
         for ex in ef.examples:
             yield ef.game, f"example {ex.index}", ex

@@ -92,6 +92,7 @@ PURPOSES: Final = {
     "silent": N_("its silence on this point"),
     "reading": N_("the reading used where the documents are silent"),
     "background": N_("background"),
+    "question": N_("the question, as players ask it"),
 }
 
 # The explicit marker for a reading no written source states: this reference's own (records and rulesets).

@@ -198,12 +198,13 @@ def figure_for(figures: Mapping[str, Figure], check: str, outcome: checks.Outcom
 
 
 def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant_name: str = "",
-                 figures: Mapping[str, Figure] = {}, reasons: Mapping[str, str] = {}) -> str:
+                 figures: Mapping[str, Figure] = {}, reasons: Mapping[str, str] = {},
+                 check_base: str = "../check/") -> str:
     fn = figure_for(figures, ex.check, outcome, reasons)
     text = ex.caption[lang] if ex.caption else default_caption(ex.check, lang)
     caption = f'<p class="kural-caption">{escape(text)}</p>' if text else ""
     variant = f'<span class="kural-tag">{escape(variant_name)}</span>' if variant_name else ""
-    actual, link = check_link(lang, game, ex, outcome)  # data-actual and the link into the checker
+    actual, link = check_link(lang, game, ex, outcome, check_base)  # data-actual and the link into the checker
     return (f'<figure class="kural-example" data-check="{escape(ex.check)}"{actual}>'
             f'<div class="kural-figure">{fn(lang, game, ex, outcome)}</div>'
             f'<figcaption>{variant}{caption}{link}</figcaption></figure>')

@@ -19,11 +19,12 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from kural import registry
 from kural.checks.kinds import ExpectError
-from kural.i18n import LANGS
+from kural.i18n import LANGS, N_
 from kural.core.notation import NotationError
 from kural.problems import Problem
 from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
+from kural.records.questions import QID, QUESTION_FIELDS, HouseAnswer, Question
 from kural.records.sources import ENTRY_FIELDS, FILENAME, KEY, REF_FORM, SourceEntry, default_path
 from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SOURCE_KINDS, SUBCATEGORIES, UNWRITTEN
 
@@ -70,6 +71,7 @@ def unfold(node: Node, value: str) -> str:
 @dataclass
 class Corpus:
     records: list[Record] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
     example_files: list[ExampleFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
@@ -80,6 +82,19 @@ class Corpus:
 
     def find(self, game: str, rule_id: int) -> Optional[Record]:
         return next((r for r in self.records if r.game == game and r.id == rule_id), None)
+
+    def questions_of(self, game: str) -> list[Question]:
+        """The game's questions, in the order of the first rule each names, then by ID."""
+        def order(q: Question) -> tuple[int, str]:
+            first = next((int(ref.split(":")[1]) for ref in q.rules if ref.split(":")[0] == game), 999)
+            return first, q.qid
+        return sorted((q for q in self.questions if q.game == game), key=order)
+
+    def questions_about(self, game: str, rule_id: int) -> list[Question]:
+        """The questions a rule answers (it is among the rules that decide them)."""
+        ref = f"{game}:{rule_id}"
+        return [q for q in self.questions_of(game) if ref in q.rules] + \
+            [q for q in self.questions if q.game != game and ref in q.rules]
 
 
 def _found(node: Node) -> dict[str, str]:
@@ -375,6 +390,20 @@ def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, SourceEnt
     return tuple(out) if len(out) == len(items) else None
 
 
+def _load_refs(r: _FileReader, node: Node, name: str, game: str) -> Optional[tuple[str, ...]]:
+    """A list of references to rules (401, okey:301) as game:ID."""
+    items = r.sequence(node, name)
+    refs = []
+    for item in items or []:
+        v = r.value(item)
+        text = str(v)
+        if not re.fullmatch(r"(?:(okey|okey101|rummikub|dummy):)?\d{3}", text):
+            r.problem(item, name, "bad_expect", expected="an ID such as 401, or game:ID such as okey:301", found=repr(v))
+            continue
+        refs.append(text if ":" in text else f"{game}:{text}")
+    return tuple(refs) if items is not None else None
+
+
 def _mentions(r: _FileReader, node: Node, fieldname: str, texts: Iterable[str], game: str) -> list[tuple[str, str, int]]:
     """The structured references to rules in some text ({rule:906}, {rule:okey:404}); a malformed one is a problem."""
     out = []
@@ -443,16 +472,7 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
         elif kind == "sources":
             values[name] = _load_sources(r, node, known_sources)
         elif kind == "refs":
-            items = r.sequence(node, name)
-            refs = []
-            for item in items or []:
-                v = r.value(item)
-                text = str(v)
-                if not re.fullmatch(r"(?:(okey|okey101|rummikub|dummy):)?\d{3}", text):
-                    r.problem(item, name, "bad_expect", expected="an ID such as 401, or game:ID such as okey:301", found=repr(v))
-                    continue
-                refs.append(text if ":" in text else f"{game}:{text}")
-            values[name] = tuple(refs) if items is not None else None
+            values[name] = _load_refs(r, node, name, game)
         elif kind == "params":
             pm = r.mapping(node, name)
             values[name] = {k: r.value(v) for k, (_, v) in pm.items()} if pm is not None else None
@@ -499,6 +519,103 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
                   mentions=tuple(mentions), **values)
 
 
+def _load_question(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, game: str,
+                   known_sources: dict[str, SourceEntry]) -> Optional[Question]:
+    """A question at the table (kural.records.questions): every problem reported, nothing half-loaded."""
+    r.record = f"{game}/q-?"
+    qid = r.text(m["qid"][1], "qid")
+    if qid is not None and not QID.fullmatch(qid):
+        r.problem(m["qid"][1], "qid", "bad_qid", value=qid)
+        qid = None
+    if qid is not None:
+        r.record = f"{game}/q-{qid}"
+    r.check_keys(m, ["game", *QUESTION_FIELDS], None)
+    ok = qid is not None
+    for name, meta in QUESTION_FIELDS.items():
+        if meta["required"] and name not in m:
+            r.problem(root, None, "missing_field", name=name, expected_msg=meta["doc"])
+            ok = False
+    book = registry.game(game).rulesets
+    values: dict[str, Any] = {}
+    for name in ("question", "answer"):
+        if name in m:
+            values[name] = r.localized(m[name][1], name)
+    if "keywords" in m:
+        values["keywords"] = r.localized(m["keywords"][1], "keywords", as_list=True)
+    if "sources" in m:
+        values["sources"] = _load_sources(r, m["sources"][1], known_sources)
+        if values["sources"] and not any("question" in s.purposes for s in values["sources"]):
+            r.problem(m["sources"][1], "sources", "question_unsourced")
+            ok = False
+    if "rules" in m:
+        values["rules"] = _load_refs(r, m["rules"][1], "rules", game)
+        if values["rules"] == ():
+            r.problem(m["rules"][1], "rules", "empty")
+            ok = False
+    house: list[HouseAnswer] = []
+    if "house_rules" in m:
+        for i, item in enumerate(r.sequence(m["house_rules"][1], "house_rules") or [], 1):
+            label = f"house_rules[{i}]"
+            hm = r.mapping(item, label)
+            if hm is None:
+                ok = False
+                continue
+            r.check_keys(hm, ["variant", "answer"], label)
+            if "variant" not in hm or "answer" not in hm:
+                r.problem(item, label, "missing_field", name="variant" if "variant" not in hm else "answer",
+                          expected=", ".join(book.names()))
+                ok = False
+                continue
+            v = r.text(hm["variant"][1], f"{label}.variant")
+            if v is None or v == "standard" or v not in book.names():
+                r.problem(hm["variant"][1], f"{label}.variant", "unknown_variant", game=game, value=v,
+                          expected=", ".join(n for n in book.names() if n != "standard"))
+                ok = False
+                continue
+            a = r.localized(hm["answer"][1], f"{label}.answer")
+            if a is None:
+                ok = False
+                continue
+            known = book.get(v).params()
+            for lang, text in a.items():
+                for ph in PLACEHOLDER.findall(text):
+                    if ph not in known:
+                        r.problem(hm["answer"][1], f"{label}.answer.{lang}", "unknown_param", game=game, name=ph,
+                                  expected=", ".join(known))
+                        ok = False
+            house.append(HouseAnswer(v, a))
+    values["house_rules"] = tuple(house)
+    if "examples" in m:
+        items = r.sequence(m["examples"][1], "examples")
+        exs = [_load_example(r, item, game, i, "standard") for i, item in enumerate(items or [], 1)]
+        values["examples"] = tuple(e for e in exs if e is not None) if items is not None and all(exs) else None
+        if items == []:
+            r.problem(m["examples"][1], "examples", "empty")
+            ok = False
+    else:
+        r.problem(root, None, "missing_field", name="examples", expected_msg=N_("machine-checked claims that show the answer"))
+        ok = False
+    if not ok or any(values.get(n) is None for n in values):
+        return None
+    known = book.standard.params()
+    for lang, text in values["answer"].items():
+        for ph in PLACEHOLDER.findall(text):
+            if ph not in known:
+                r.problem(m["answer"][1], f"answer.{lang}", "unknown_param", game=game, name=ph, expected=", ".join(known))
+                ok = False
+    problems_before = len(r.problems)
+    mentions = []
+    for name in ("question", "answer"):
+        mentions += _mentions(r, m[name][1], name, values[name].values(), game)
+    if len(r.problems) > problems_before or not ok:
+        return None
+    lines = {k: v.start_mark.line + 1 for k, (_, v) in m.items()}
+    return Question(game=game, qid=qid, question=values["question"], answer=values["answer"], rules=values["rules"],
+                    keywords=values["keywords"], sources=values["sources"], house_rules=values["house_rules"],
+                    examples=values["examples"], file=r.path, line=root.start_mark.line + 1,
+                    lines=lines, mentions=tuple(mentions))
+
+
 def _example_node(node: Node, index: int) -> Node:
     return node.value[index - 1] if isinstance(node, SequenceNode) and len(node.value) >= index else node
 
@@ -522,6 +639,11 @@ def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
         game = g
     if game is None:
         r.problem(root, None, "no_game")
+        return
+    if "qid" in m:  # a question at the table (kural.records.questions)
+        question = _load_question(r, m, root, game, corpus.sources)
+        if question is not None:
+            corpus.questions.append(question)
         return
     if "id" not in m and "examples" in m:
         r.check_keys(m, ["game", "examples"], None)
@@ -674,3 +796,15 @@ def _cross_check(corpus: Corpus) -> None:
             game, rid = ref.split(":")
             if game in games_loaded and (game, int(rid)) not in seen:
                 corpus.problems.append(Problem(rec.file, line, rec.key, fname, "missing_reference", {"ref": ref}))
+    asked: dict[tuple[str, str], Question] = {}
+    for q in sorted(corpus.questions, key=lambda q: (q.file, q.line)):
+        other = asked.get((q.game, q.qid))
+        if other is not None:
+            corpus.problems.append(Problem(q.file, q.lines.get("qid", q.line), q.key, "qid", "duplicate_id",
+                                           {"id": q.qid, "other": f"{other.file}:{other.line}"}))
+        asked.setdefault((q.game, q.qid), q)
+        refs = [(ref, "rules", q.lines.get("rules", q.line)) for ref in q.rules] + list(q.mentions)
+        for ref, fname, line in refs:
+            game, rid = ref.split(":")
+            if (game, int(rid)) not in seen:  # a question names rules that exist, whatever else was loaded
+                corpus.problems.append(Problem(q.file, line, q.key, fname, "missing_reference", {"ref": ref}))

@@ -24,6 +24,7 @@ from kural.site import house, reading
 from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
+from kural.site.questions import asked_html, questions_link, questions_page
 from kural.validate import decide
 from kural.vocabulary import (CATEGORIES, PURPOSES, SOURCE_KINDS, SOURCE_LANGS, UNWRITTEN, UNWRITTEN_TEXT,
                               category_name, subcategory_name)
@@ -93,7 +94,7 @@ def source_link(entry: Any, lang: str, here: str = "..") -> str:
     return f'<a class="kural-src-title" href="{here}/sources/#src-{escape(entry.key)}">{title}</a>'
 
 
-def _sources_html(rec: Record, lang: str, corpus: Corpus) -> str:
+def _sources_html(rec: Any, lang: str, corpus: Corpus, here: str = "..") -> str:
     """Each source by its title (linked), its kind, the parts cited, in the page's language, and what for."""
     sep = pgettext(lang, *LIST_SEP)
     items = []
@@ -104,7 +105,7 @@ def _sources_html(rec: Record, lang: str, corpus: Corpus) -> str:
             items.append(f'<span class="kural-src kural-unwritten">{escape(t(lang, UNWRITTEN_TEXT))} · {cited_for}</span>')
             continue
         entry = corpus.sources[s.source]
-        parts = [source_link(entry, lang),
+        parts = [source_link(entry, lang, here),
                  f'<span class="kural-src-kind">{escape(entry.kind_in(lang))}</span>']
         if s.ref:
             parts.append(f'<span class="kural-src-ref">{escape(sep.join(entry.ref_in(r, lang) for r in s.ref))}</span>')
@@ -164,6 +165,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"{variant_attr}>',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
             f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
+            + asked_html(rec.game, rec.id, corpus, lang)
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
                 reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
     lazy = []
@@ -203,7 +205,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game), compare_link(lang, game)]
+           invitation(lang, game), questions_link(game, corpus, lang), compare_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     out.append(card_link(lang, game))
@@ -395,6 +397,8 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
               definitions: Mapping[str, Mapping[str, str]] | None = None) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
+        if corpus.questions_of(game):
+            yield f"{game}/questions/index.md", questions_page(game, corpus, lang)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
     yield "sources.md", sources_page(corpus, lang)
