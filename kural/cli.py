@@ -92,7 +92,8 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     results = search_rules(args.query, lang=args.lang, game=args.game, limit=args.limit)
     if args.json:
-        _out(json.dumps([{"game": r.game, "id": r.id, "title": r.title, "score": round(r.score, 4)} for r in results],
+        _out(json.dumps([{"game": r.game, "id": r.id, "title": r.title, "score": round(r.score, 4), "kind": r.kind,
+                          **({"rules": list(r.rules)} if r.kind == "question" else {})} for r in results],
                         ensure_ascii=False, indent=2))
         return 0
     if not results:

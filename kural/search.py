@@ -258,10 +258,12 @@ def query_terms(query: str) -> list[set[str]]:
 @dataclass(frozen=True)
 class Result:
     game: str
-    id: int
+    id: int | str  # a rule's number, or a question's ID
     title: str
     url: str
     score: float
+    kind: str = "rule"  # or "question"
+    rules: tuple[str, ...] = ()  # a question's deciding rules, as game:ID
 
 
 @dataclass
@@ -278,16 +280,19 @@ class Index:
 
 
 def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mapping[str, str]] | None = None,
-                pages: Iterable[tuple[str, str, str]] = ()) -> Index:
-    """The index of one language: records (and hand-written ``pages`` as (url, title, text))."""
+                pages: Iterable[tuple[str, str, str]] = (), questions: Iterable[Any] = ()) -> Index:
+    """The index of one language: records, the questions at the table (ranked with the rules, the question as a
+    title, the answer as text) and hand-written ``pages`` as (url, title, text)."""
     glossary = glossary or {}
     records = sorted(records, key=lambda r: (GAME_ORDER.index(r.game), r.id))
+    questions = sorted(questions, key=lambda q: (GAME_ORDER.index(q.game), q.qid))
     pages = list(pages)
     docs: list[dict[str, Any]] = []
     raw: dict[str, dict[int, float]] = {}
     # Every word each language's texts use: a stem stops at one of them ("okeyi" → "okey", not "oke").
     attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l), rec.text_in(l))),
                              *(words.get(l, "") for words in glossary.values()),
+                             *(x for q in questions for x in (*q.keywords[l], q.question[l], q.answer_in(l))),
                              *((t + " " + x) for _, t, x in pages if l == lang)]) for l in LANGS}
 
     def add(doc: int, text: str, text_lang: str, weight: float) -> None:
@@ -320,6 +325,19 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
                     for t in ts:
                         cell = raw.setdefault(t, {})
                         cell[n] = cell.get(n, 0.0) + FIELD_WEIGHTS["alias"] / 2
+    for q in questions:
+        n = len(docs)
+        answer = " ".join(q.answer_in(lang).split())
+        exact = sorted({fold(k).strip() for k in q.keywords[lang]} | {fold(q.question[lang]).strip()})
+        docs.append({"g": q.game, "i": q.qid, "t": q.question[lang], "u": f"{q.game}/questions/#{q.anchor}",
+                     "k": exact, "x": answer, "q": 1, "r": list(q.rules)})
+        for kw in q.keywords[lang]:
+            add(n, kw, lang, FIELD_WEIGHTS["kw"])
+        add(n, q.question[lang], lang, FIELD_WEIGHTS["title"])
+        add(n, answer, lang, FIELD_WEIGHTS["text"])
+        for other in LANGS:
+            if other != lang:
+                add(n, " ".join(q.keywords[other]) + " " + q.question[other], other, FIELD_WEIGHTS["alias"])
     for url, title, text in pages:
         n = len(docs)
         docs.append({"g": "", "i": 0, "t": title, "u": url, "x": " ".join(text.split())[:600]})
@@ -411,12 +429,13 @@ def search_rules(query: str, lang: str = "en", game: Optional[str] = None, limit
         problems: list[Any] = []
         glossary_path = rules_dir / "glossary.yaml"
         glossary = load_glossary(glossary_path, problems) if glossary_path.exists() else {}
-        _INDEX_CACHE[key] = build_index(corpus.records, lang, glossary).as_json()
+        _INDEX_CACHE[key] = build_index(corpus.records, lang, glossary, questions=corpus.questions).as_json()
     index = _INDEX_CACHE[key]
     out = []
     for d, score in rank(index, query, game, limit):
         doc = index["docs"][d]
-        out.append(Result(doc["g"], doc["i"], doc["t"], doc["u"], score))
+        out.append(Result(doc["g"], doc["i"], doc["t"], doc["u"], score, "question" if doc.get("q") else "rule",
+                          tuple(doc.get("r", ()))))
     return out
 
 

@@ -75,7 +75,8 @@ def test_rulesets_cite_registry_keys(corpus):
 
 
 def test_every_registry_entry_is_cited(corpus):
-    cited = {s.source for rec in corpus.records for s in rec.sources} | {key for *_, key in _ruleset_citations()}
+    cited = ({s.source for rec in [*corpus.records, *corpus.questions] for s in rec.sources}
+             | {key for *_, key in _ruleset_citations()})
     assert set(corpus.sources) - cited == set()
 
 

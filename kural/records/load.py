@@ -84,10 +84,10 @@ class Corpus:
         return next((r for r in self.records if r.game == game and r.id == rule_id), None)
 
     def questions_of(self, game: str) -> list[Question]:
-        """The game's questions, in the order of the first rule each names, then by ID."""
-        def order(q: Question) -> tuple[int, str]:
+        """The game's questions: the disputed first, each part in the order of the first rule each names."""
+        def order(q: Question) -> tuple[bool, int, str]:
             first = next((int(ref.split(":")[1]) for ref in q.rules if ref.split(":")[0] == game), 999)
-            return first, q.qid
+            return not q.disputed, first, q.qid
         return sorted((q for q in self.questions if q.game == game), key=order)
 
     def questions_about(self, game: str, rule_id: int) -> list[Question]:

@@ -64,6 +64,11 @@ class Question:
         return f"{self.game}/q-{self.qid}"
 
     @property
+    def disputed(self) -> bool:
+        """Players argue about it: a source reads it otherwise, or a house rule answers differently."""
+        return bool(self.house_rules) or any("other-reading" in s.purposes for s in self.sources)
+
+    @property
     def anchor(self) -> str:
         return f"q-{self.qid}"
 

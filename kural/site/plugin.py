@@ -93,6 +93,7 @@ def load_overviews_checked(path: Path, corpus: Corpus) -> dict[str, Any]:
 
 
 PERMALINK_TITLE = N_("Link to this section")
+QUESTION_LABEL = N_("question at the table")
 
 
 class KuralPlugin(BasePlugin[KuralConfig]):
@@ -158,8 +159,9 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             return
         assert self.corpus is not None
         lang = self.config.lang
-        index = build_index(self.corpus.records, lang, self.terms, self.pages).as_json()
+        index = build_index(self.corpus.records, lang, self.terms, self.pages, self.corpus.questions).as_json()
         index["games"] = {g.key: g.name_in(lang) for g in registry.GAMES}
+        index["question"] = gettext(lang, QUESTION_LABEL)  # beside a question's game in the results
         out = Path(config.site_dir) / "search" / "kural-index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

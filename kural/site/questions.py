@@ -55,12 +55,16 @@ def answer_html(q: Question, corpus: Corpus, lang: str) -> Markup:
 
     std = registry.ruleset(q.game, "standard").params()
     text = fill(q.answer[lang], number_marks(q.game, std))
-    return Markup(number_spans(link_rules(escape(text), q.game, corpus, lang)
-                                  .replace('href="../', 'href="../../').replace('href="#', 'href="../#'), q.game))
+    return Markup(number_spans(_from_questions(link_rules(escape(text), q.game, corpus, lang)), q.game))
+
+
+def _from_questions(html: str) -> str:
+    """Links to rules as the questions page (one folder down from the game's page) reaches them."""
+    return html.replace('href="../', 'href="../../').replace('href="#', 'href="../#')
 
 
 def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
-    from kural.site.pages import _sources_html
+    from kural.site.pages import _sources_html, link_rules
 
     game = registry.game(q.game)
     rules = []
@@ -70,7 +74,7 @@ def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
         if rec is not None and g == q.game:
             rules.append({"id": rec.id, "title": rec.title_in(lang)})
     figs = "".join(example_html(lang, q.game, ex, decide(q.game, ex), game.variant_name(lang, ex.variant)
-                                if ex.variant != "standard" else "", game.figures, game.reasons, "../../check/")
+                                if ex.variant != "standard" else "", game.figures, game.reasons)
                    for ex in q.examples)
     first = rules[0]["id"] if rules else ""
     return {
@@ -79,7 +83,7 @@ def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
         "house": [{"variant": h.variant, "name": game.variant_name(lang, h.variant), "answer": h.answer_in(q.game, lang),
                    "first_rule": first} for h in q.house_rules],
         "more": _t(lang, MORE, n=len(q.examples)),
-        "examples": Markup(figs),
+        "examples": Markup(_from_questions(link_rules(figs, q.game, corpus, lang))),
         "sources": Markup(_sources_html(q, lang, corpus, "../..")),
     }
 

@@ -221,7 +221,7 @@
       var a = document.createElement("a");
       a.className = "md-search-result__link";
       a.href = root + doc.u;
-      a.setAttribute("data-rule", doc.g ? doc.g + ":" + doc.i : "");
+      a.setAttribute(doc.q ? "data-question" : "data-rule", doc.g ? doc.g + ":" + doc.i : "");
       var art = document.createElement("article");
       art.className = "md-search-result__article md-typeset";
       var h = document.createElement("h1");
@@ -230,7 +230,8 @@
       if (doc.g) {
         var p = document.createElement("p");
         p.className = "kural-result-id";
-        p.textContent = (index.games[doc.g] || doc.g) + " · " + doc.i;
+        // A rule by its number; a question by what it is (the answer follows as the snippet).
+        p.textContent = (index.games[doc.g] || doc.g) + " · " + (doc.q ? index.question : doc.i);
         art.appendChild(p);
       }
       var cut = snippet(doc.x, q, index);
