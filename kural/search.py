@@ -87,12 +87,12 @@ _GAME_NAMES: Final = [
 # Question words and spoken forms: they ask, they do not say what about (dropped while other words remain).
 QUESTION_WORDS: Final = {
     "tr": "kac kacinci nasil nasi kim kimin kime ne neden niye nicin hangi hangisi zaman mi mu mudur midir misin "
-          "miyim miyiz musun muyum olur mu",
+          "miyim miyiz musun muyum olur mu nedir demek ne demek",
     "en": "who whom whose what whats when where which why how can could do does did is are was were should must "
-          "may i you we they my your it a an the if happens happen there any",
+          "may i you we they my your it a an the if happens happen there any mean means meaning",
     "it": "chi cosa che cos come quando quanti quante quanto quale quali perche si puo possono posso devo deve "
-          "succede se il lo la le gli un una uno di del della e",
-    "ja": "ですか ますか できますか できる いつ どうなる どう なに 何",
+          "succede se il lo la le gli un una uno di del della e vuol dire significa nel nella ho",
+    "ja": "ですか ますか できますか できる いつ どうなる どう なに 何 って とは いいの いい",
 }
 
 

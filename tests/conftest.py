@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 
@@ -12,6 +13,26 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """One built site (four languages) for the whole run, read by the site tests and the browser tests alike: with
+    pytest-xdist, the first worker builds it and the others wait for it (the workers' temporary folders share one
+    parent), so both cores test rather than build the same site again."""
+    from kural.site.build import build
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("browser") / "site"
+        build(out, quiet=True)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "browser-site"
+    with open(shared / "browser-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, also when a build fails
+        if not (out / "index.html").is_file():
+            build(out, quiet=True)  # written whole into a temporary folder, then renamed: never half a site
+    return out
 
 # Property tests: no wall-clock deadlines (speed is measured in scripts/bench, never in a test), and the same
 # examples on every run so that CI cannot pass or fail by luck.

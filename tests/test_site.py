@@ -24,10 +24,9 @@ PAGES = ("index.html", "okey101/index.html", "okey/index.html", "rummikub/index.
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "site"
-    build(out, quiet=True)
-    return out
+def site(built) -> Path:
+    """The run's one built site (tests/conftest.py): these tests only read it."""
+    return built
 
 
 def test_root_page_sends_readers_to_their_language(site):

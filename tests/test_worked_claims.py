@@ -15,7 +15,6 @@ from kural import browser, registry
 from kural.checks.kinds import show
 from kural.records import load
 from kural.records.model import Worked
-from kural.site.build import build
 from kural.site.worked import claim_outcome, figures, worked_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,10 +92,9 @@ class _Blocks(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("worked") / "site"
-    build(out, ("en",), quiet=True)
-    return out
+def site(built) -> Path:
+    """The run's one built site (tests/conftest.py): its English pages are read here."""
+    return built
 
 
 @pytest.mark.parametrize("game", registry.KEYS)

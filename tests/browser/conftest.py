@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import http.server
 import os
@@ -12,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from kural.site.build import build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -20,23 +18,6 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
 
 if os.environ.get("KURAL_SKIP_BROWSER") == "1":
     collect_ignore_glob = ["test_*.py"]
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory) -> Path:
-    """One built site for the whole run: with pytest-xdist, the first worker builds it and the others wait for it
-    (the workers' temporary folders share one parent), so both cores test rather than build the same site twice."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        out = tmp_path_factory.mktemp("browser") / "site"
-        build(out, quiet=True)
-        return out
-    shared = tmp_path_factory.getbasetemp().parent
-    out = shared / "browser-site"
-    with open(shared / "browser-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, also when a build fails
-        if not (out / "index.html").is_file():
-            build(out, quiet=True)  # written whole into a temporary folder, then renamed: never half a site
-    return out
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

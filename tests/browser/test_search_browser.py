@@ -28,8 +28,10 @@ def _search(page, query: str) -> list[tuple[str, str]]:
     # The first query waits for the index; until then the line above the results shows the placeholder.
     page.wait_for_function("(m => m.textContent.length > 0 && m.textContent !== m.getAttribute('data-placeholder'))"
                            "(document.getElementById('kural-search-meta'))")
-    return page.eval_on_selector_all("#kural-search-results a",
-                                     "els => els.map(a => [a.getAttribute('data-rule'), a.href])")
+    # A question at the table stands for the rules that decide it (its answer links them first thing).
+    found = page.eval_on_selector_all("#kural-search-results a", "els => els.map(a => [a.getAttribute('data-rule') || "
+                                      "a.getAttribute('data-question'), a.href, a.getAttribute('data-rules') || ''])")
+    return [(key, href, rules.split()) for key, href, rules in found]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -38,10 +40,10 @@ def test_typed_queries_find_their_rule(page, server, lang):
     page.locator("#kural-search-input").click()
     for q in [q for q in QUERIES if q["lang"] == lang]:
         results = _search(page, q["query"])
-        rules = [r for r, _ in results[:5]]
+        rules = [k for key, _, deciding in results[:5] for k in (key, *deciding)]
         expect = q["expect"] if isinstance(q["expect"], list) else [q["expect"]]
         assert set(expect) & set(rules), (q, rules)
-        assert all(f"/{lang}/" in href for _, href in results), "results stay in the page's language"
+        assert all(f"/{lang}/" in href for _, href, _ in results), "results stay in the page's language"
 
 
 def test_result_links_to_the_rule_anchor(page, server):
@@ -73,7 +75,9 @@ def test_result_shows_rule_id_and_game(page, server):
 def test_browser_ranks_as_the_command_line(page, server, built, lang):
     index = json.loads((built / lang / "search" / "kural-index.json").read_text(encoding="utf-8"))
     page.goto(f"{server}/{lang}/")
-    queries = [q["query"] for q in QUERIES] + ["KIRMIZI OKEY", "çiftler", "ジョーカー表示", "coppia di jolly", "13 1 2",
+    players = [q["query"] for f in sorted((ROOT / "tests" / "search_players").glob("*.yaml"))
+               for q in yaml.safe_load(f.read_text(encoding="utf-8")) if q["lang"] == lang]
+    queries = [q["query"] for q in QUERIES] + players + ["KIRMIZI OKEY", "çiftler", "ジョーカー表示", "coppia di jolly", "13 1 2",
                                                 # a game's name narrows, question words do not count (issue 22)
                                                 "okey 101 kaç puanla el açılır", "Okey 101'de okey yerden alınır mı?",
                                                 "can you take the okey from the floor in okey 101",

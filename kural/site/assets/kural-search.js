@@ -222,6 +222,7 @@
       a.className = "md-search-result__link";
       a.href = root + doc.u;
       a.setAttribute(doc.q ? "data-question" : "data-rule", doc.g ? doc.g + ":" + doc.i : "");
+      if (doc.q) a.setAttribute("data-rules", doc.r.join(" "));
       var art = document.createElement("article");
       art.className = "md-search-result__article md-typeset";
       var h = document.createElement("h1");

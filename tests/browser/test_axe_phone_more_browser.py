@@ -1,0 +1,15 @@
+"""axe at 360 px on a phone: the other half of the passes of test_axe_phone_browser.py (a file of its own, so
+that pytest-xdist runs it on the other core)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_axe_phone_browser import axe_on_a_phone
+
+PASSES = (("light", "it"), ("light", "en"), ("dark", "it"))
+
+
+@pytest.mark.parametrize("scheme, lang", PASSES)
+def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, scheme, lang):
+    axe_on_a_phone(browser, server, built, scheme, lang)
