@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator, Union
 
@@ -304,10 +305,17 @@ def _text(nodes: Iterable[Node]) -> Iterator[str]:
                     yield node.prelude + "{" + inner + "}"
 
 
+@lru_cache(maxsize=32)
+def _parsed(css: str) -> tuple[Node, ...]:
+    """A stylesheet parsed once per build, not once per page (``_keep`` copies what it keeps; nothing parsed is
+    changed)."""
+    return tuple(parse(css))
+
+
 def critical(html: str, stylesheets: Iterable[str]) -> str:
     """The rules of ``stylesheets`` (in order) that can apply to ``html`` as it first opens, as one stylesheet."""
     present = Present(html)
-    kept = [node for css in stylesheets for node in _keep(parse(css), present)]
+    kept = [node for css in stylesheets for node in _keep(_parsed(css), present)]
     _drop_unused_properties(kept, set(_VAR.findall(html)))
     return "".join(_text(kept))
 

@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kural import registry
-from kural.figures.draw import example_html
+from kural.figures.draw import example_html, scroll_tables
 from kural.i18n import N_, gettext
 from kural.records import Corpus
 from kural.records.questions import Question
@@ -83,7 +83,7 @@ def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
         "house": [{"variant": h.variant, "name": game.variant_name(lang, h.variant), "answer": h.answer_in(q.game, lang),
                    "first_rule": first} for h in q.house_rules],
         "more": _t(lang, MORE, n=len(q.examples)),
-        "examples": Markup(_from_questions(link_rules(figs, q.game, corpus, lang))),
+        "examples": Markup(_from_questions(link_rules(scroll_tables(figs, lang), q.game, corpus, lang))),
         "sources": Markup(_sources_html(q, lang, corpus, "../..")),
     }
 
