@@ -40,3 +40,16 @@ from hypothesis import settings as _settings  # noqa: E402
 
 _settings.register_profile("kural", deadline=None, derandomize=True, print_blob=True)
 _settings.load_profile("kural")
+
+
+# The longest files first (axe over every page, the checker in the page, the site's builds): pytest-xdist hands
+# out files in the order they are collected, so both cores start on a long one and finish together, instead of one
+# core taking the axe passes alone at the end while the other waits.
+LONG_FIRST = ("tests/browser/test_axe_phone", "tests/browser/test_site_browser.py", "tests/browser/test_checker_browser.py",
+              "tests/test_site.py", "tests/browser/test_print_browser.py", "tests/browser/test_phone_browser.py")
+
+
+def pytest_collection_modifyitems(items):
+    def order(item) -> int:
+        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+    items.sort(key=order)  # stable: a file's tests keep their order

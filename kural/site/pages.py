@@ -25,6 +25,8 @@ from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
 from kural.site.questions import asked_html, questions_link, questions_page
+from kural.site.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
+                                     safe_url, source_link, t)
 from kural.validate import decide
 from kural.vocabulary import (CATEGORIES, PURPOSES, SOURCE_KINDS, SOURCE_LANGS, UNWRITTEN, UNWRITTEN_TEXT,
                               category_name, subcategory_name)
@@ -34,8 +36,6 @@ LANG_NAMES = {lang.code: lang.name for lang in LANGUAGES}
 
 # The characters Python-Markdown (with tables) lets a backslash escape.
 # Words of the pages (module level, so that Babel finds them).
-CITED_FOR = N_('for {purposes}')
-LIST_SEP = NC_('list', ', ')
 SOURCES_PAGE = N_('Sources')
 LEAD_SOURCES = N_('Every source the rules cite: the source documents the site was made from, and the publishers\' rules, players\' references, apps\' help and articles that settle what the documents leave open. Each rule names its sources by title and says what each is cited for.')
 CITED_BY = N_('Cited by')
@@ -55,63 +55,8 @@ LEAD_KEYWORDS = N_('Every search word of every rule, in alphabetical order.')
 GLOSSARY = N_('Glossary')
 LEAD_GLOSSARY = N_('What each word means, in one sentence, with the words the other three languages use for it.')
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
-
-
-def md_text(text: str) -> str:
-    """Text safe inside a Markdown heading: HTML-escaped, then Markdown-escaped.
-
-    >>> md_text("<b>*x*</b> {#y}")
-    '&lt;b&gt;\\\\*x\\\\*&lt;/b&gt; \\\\{\\\\#y\\\\}'
-    """
-    return _MD_SPECIAL.sub(r"\\\1", escape(text, quote=False))
-
-
 def paragraphs(text: str) -> str:
     return "".join(f"<p>{escape(p.strip())}</p>" for p in re.split(r"\n\s*\n", text) if p.strip())
-
-
-def safe_url(url: str) -> str | None:
-    parsed = urlparse(url)
-    return url if parsed.scheme in ("http", "https") and parsed.netloc else None
-
-
-def t(lang: str, message: str, **kw: Any) -> str:
-    return gettext(lang, message).format(**kw)
-
-
-def rule_link(rec: Record, lang: str, here: str) -> str:
-    href = f"#{rec.id}" if rec.game == here else f"../{rec.game}/#{rec.id}"
-    return f'<a href="{href}">{rec.id} · {escape(rec.title_in(lang))}</a>'
-
-
-def source_link(entry: Any, lang: str, here: str = "..") -> str:
-    """A source's title in ``lang``, linked to its address (or to its entry on the sources page)."""
-    url = safe_url(entry.url) if entry.url else None
-    title = escape(entry.title[lang])
-    if url:
-        return f'<a class="kural-src-title" href="{escape(url)}" rel="nofollow noopener">{title}</a>'
-    return f'<a class="kural-src-title" href="{here}/sources/#src-{escape(entry.key)}">{title}</a>'
-
-
-def _sources_html(rec: Any, lang: str, corpus: Corpus, here: str = "..") -> str:
-    """Each source by its title (linked), its kind, the parts cited, in the page's language, and what for."""
-    sep = pgettext(lang, *LIST_SEP)
-    items = []
-    for s in rec.sources:
-        purposes = sep.join(gettext(lang, PURPOSES[p]) for p in s.purposes)
-        cited_for = f'<span class="kural-src-for">{escape(t(lang, CITED_FOR, purposes=purposes))}</span>'
-        if s.source == UNWRITTEN:
-            items.append(f'<span class="kural-src kural-unwritten">{escape(t(lang, UNWRITTEN_TEXT))} · {cited_for}</span>')
-            continue
-        entry = corpus.sources[s.source]
-        parts = [source_link(entry, lang, here),
-                 f'<span class="kural-src-kind">{escape(entry.kind_in(lang))}</span>']
-        if s.ref:
-            parts.append(f'<span class="kural-src-ref">{escape(sep.join(entry.ref_in(r, lang) for r in s.ref))}</span>')
-        parts.append(cited_for)
-        items.append(f'<span class="kural-src">{" · ".join(parts)}</span>')
-    return "<br>".join(items)
 
 
 def ruleset_sources_html(game: str, name: str, lang: str, corpus: Corpus) -> str:
@@ -139,14 +84,6 @@ def _source_tags(rec: Record) -> list[str]:
     return []
 
 
-def link_rules(html: str, game: str, corpus: Corpus, lang: str) -> str:
-    """Structured references ({rule:906}, {rule:okey:404}) in escaped HTML as links to the rules."""
-    def one(m: re.Match[str]) -> str:
-        other = corpus.find(m.group(1) or game, int(m.group(2)))
-        return rule_link(other, lang, game) if other is not None else m.group(2)
-    return RULE_REF.sub(one, html)
-
-
 def rule_block(rec: Record, corpus: Corpus, lang: str,
                glossary: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """One rule: a Markdown heading (anchored at its ID), its text, and its examples, keywords and sources
@@ -165,10 +102,11 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"{variant_attr}>',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
             f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
-            + asked_html(rec.game, rec.id, corpus, lang)
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
                 reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
-    lazy = []
+    # The questions at the table this rule answers, first behind the tap (a game page stays within its phone budget).
+    asked = asked_html(rec.game, rec.id, corpus, lang)
+    lazy = [asked] if asked else []
     if rec.examples:
         figs = []
         for ex in rec.examples:
@@ -193,7 +131,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
         foot.append(f'<span class="kural-label">{escape(t(lang, SEE_ALSO))}:</span> {" · ".join(refs)}')
     static.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
     body.append(reading.fold(lang, rec.id, len(rec.examples) + len(rec.worked),
-                             reading.scroll_tables("".join(lazy), lang), "".join(static)))
+                             reading.scroll_tables("".join(lazy), lang), "".join(static), bool(asked)))
     body.append("</div>")
     return f"### {rec.id} · {title} {{ #{rec.id} }}\n\n" + "\n".join(body) + "\n"
 
@@ -397,8 +335,7 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
               definitions: Mapping[str, Mapping[str, str]] | None = None) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
-        if corpus.questions_of(game):
-            yield f"{game}/questions/index.md", questions_page(game, corpus, lang)
+        yield f"{game}/questions/index.md", questions_page(game, corpus, lang)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
     yield "sources.md", sources_page(corpus, lang)

@@ -21,6 +21,7 @@ from kural.i18n import N_, gettext
 from kural.records import Corpus
 from kural.records.questions import Question
 from kural.site.numbers import number_marks, number_spans
+from kural.site.records_html import link_rules, md_text, sources_html as _sources_html
 from kural.validate import decide
 
 QUESTIONS = N_("Questions at the table")
@@ -33,6 +34,7 @@ PLAY_WITH = N_("show the rules with this house rule")
 MORE = N_("Examples ({n}) and sources")
 ASKED = N_("Questions this rule answers")
 LINK = N_("Questions at the table ({n})")
+NONE_YET = N_("The questions of this game are being written.")
 
 
 @lru_cache(maxsize=1)
@@ -50,7 +52,6 @@ def _t(lang: str, message: str, **kw: Any) -> str:
 
 def answer_html(q: Question, corpus: Corpus, lang: str) -> Markup:
     """The answer, escaped, its rule references linked and its numbers marked to follow the house rules."""
-    from kural.site.pages import link_rules
     from kural.records.model import fill
 
     std = registry.ruleset(q.game, "standard").params()
@@ -64,7 +65,6 @@ def _from_questions(html: str) -> str:
 
 
 def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
-    from kural.site.pages import _sources_html, link_rules
 
     game = registry.game(q.game)
     rules = []
@@ -90,14 +90,13 @@ def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
 
 def questions_page(game: str, corpus: Corpus, lang: str) -> str:
     """The questions page of one game in one language (Markdown with HTML, for MkDocs)."""
-    from kural.site.pages import md_text
 
     name = registry.game_name(lang, game)
     return _template().render(
         heading_md=Markup(md_text(f"{name}: {_t(lang, QUESTIONS)}")),
         lead=_t(lang, LEAD), back=_t(lang, BACK, game=name), list_label=_t(lang, LIST),
         decided_by=_t(lang, DECIDED_BY), house_rule=_t(lang, HOUSE_RULE), play_with=_t(lang, PLAY_WITH),
-        sources=gettext(lang, "Sources"),
+        sources=gettext(lang, "Sources"), none_yet=_t(lang, NONE_YET),
         questions=[_view(q, corpus, lang) for q in corpus.questions_of(game)])
 
 

@@ -35,6 +35,8 @@ IN_FULL = N_("the rules in full")
 RULES_BY_CATEGORY = N_("The rules by category")
 EXAMPLES_N = N_("Examples ({n}), keywords and sources")
 MORE = N_("Keywords and sources")
+EXAMPLES_Q = N_("Examples ({n}), questions, keywords and sources")
+MORE_Q = N_("Questions, keywords and sources")
 COPY_LINK = N_("Copy link")
 LINK_COPIED = N_("Link copied")
 LEGEND = N_("How to read the pictures")
@@ -174,9 +176,13 @@ def linked_paragraphs(text: str, game: str, lang: str, glossary: Mapping[str, Ma
     return "".join(out)
 
 
-def fold(lang: str, rule_id: int, n_examples: int, lazy: str, static: str) -> str:
-    """A rule's examples (kept in a template until opened), keywords and sources, behind one tap."""
-    summary = t(lang, EXAMPLES_N, n=n_examples) if n_examples else t(lang, MORE)
+def fold(lang: str, rule_id: int, n_examples: int, lazy: str, static: str, questions: bool = False) -> str:
+    """A rule's examples (kept in a template until opened), the questions it answers, keywords and sources,
+    behind one tap."""
+    if questions:
+        summary = t(lang, EXAMPLES_Q, n=n_examples) if n_examples else t(lang, MORE_Q)
+    else:
+        summary = t(lang, EXAMPLES_N, n=n_examples) if n_examples else t(lang, MORE)
     template = f'<template class="kural-lazy">{lazy}</template>' if lazy else ""
     return (f'<details class="kural-more" data-rule-id="{rule_id}"><summary>{escape(summary)}</summary>'
             f'{template}{static}</details>')
