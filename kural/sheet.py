@@ -631,10 +631,13 @@ def _refusal(outcome: Any) -> Optional[KuralError]:
     actual, detail = outcome.actual, outcome.detail
     if isinstance(actual, Refusal):
         return detail if isinstance(detail, KuralError) else KuralError(actual.code, str(actual), **actual.values)
-    if isinstance(actual, str) and hasattr(detail, "state"):  # Dummy: a recorded deal that was not scored
-        if getattr(detail, "error", None) is not None:
-            return detail.error  # type: ignore[no-any-return]
-        return KuralError("deal_not_over", actual)
+    if isinstance(actual, str):  # a score kind answers numbers: words are its refusal ("refused: tie")
+        if isinstance(detail, KuralError):
+            return detail
+        if hasattr(detail, "state"):  # Dummy: a recorded deal that was not scored
+            error = getattr(detail, "error", None)
+            return error if isinstance(error, KuralError) else KuralError("deal_not_over", actual)
+        return KuralError(actual.removeprefix("refused: "), actual)
     return None
 
 
