@@ -68,6 +68,7 @@ SUPPLIED: Final = {"okey": ("players",), "dummy": ("players",)}
 # The field of a round that has one entry a seat, where the game has one.
 SEAT_FIELD: Final = {"okey101": "seats", "rummikub": "racks", "dummy": "hands"}
 
+WORDS_HOUSE_RULES: Final = N_("house rules: {names}")
 MESSAGES: Final = {
     "sheet_read": N_("cannot read the score sheet: {detail}"),
     "sheet_too_big": N_("the file has {size} bytes: a score sheet has at most {limit}"),
@@ -77,6 +78,7 @@ MESSAGES: Final = {
     "sheet_name": N_("a player's name is text of 1 to {limit} characters, found {found}"),
     "sheet_name_twice": N_("the name '{name}' is given twice: give each player a name of their own"),
     "sheet_player_count": N_("{count} players: {game} is played by {expected}"),
+    "sheet_variant_clash": WORDS_HOUSE_RULES,
     "sheet_seat_count": N_("{count} entries, one a player, but the sheet has {players} players"),
     "sheet_rounds": N_("expected the number of rounds planned, a whole number from 1 to {limit}, found {found}"),
     "sheet_no_rounds": N_("{game} needs no 'rounds': its game ends by its own rule"),
@@ -84,9 +86,8 @@ MESSAGES: Final = {
     "sheet_too_many_rounds": N_("{count} rounds played, but the sheet plans {planned}"),
     "sheet_round_limit": N_("{count} rounds: a score sheet holds at most {limit}"),
     "sheet_no_played": N_("no round played yet: list at least one round under 'played'"),
-    "sheet_variant_clash": N_("{detail}"),
-    "sheet_impossible": N_("the engine refuses this round: {reason}"),
-    "sheet_game_refused": N_("the engine cannot add up these rounds: {reason}"),
+    "sheet_impossible": N_("Kural refuses this round: {reason}"),
+    "sheet_game_refused": N_("Kural cannot add up these rounds: {reason}"),
 }
 
 # The engine's reason codes for a round that cannot have happened, where the game's own words lack them.
@@ -117,7 +118,7 @@ WORDS: Final = {
     "goes_on": N_("the game goes on: no winner yet"),
     "goes_on_planned": N_("the game goes on: {played} of {planned} rounds played"),
     "team": N_("team {n}"),
-    "house_rules": N_("house rules: {names}"),
+    "house_rules": WORDS_HOUSE_RULES,
     "standard": N_("standard rules"),
 }
 
@@ -441,7 +442,7 @@ class Sheet:
         try:
             rules = rules_for(game, variants)
         except VariantClash as e:
-            err = r.fail(m["variants"][1], "sheet_variant_clash", None, "variants", detail="")
+            err = r.fail(m["variants"][1], "sheet_variant_clash", None, "variants", names="")
             err.clash = e  # type: ignore[attr-defined]
             raise err
         except UnknownRuleset as e:  # pragma: no cover - names are checked above
@@ -472,7 +473,7 @@ class Sheet:
         if not low <= len(names) <= high:
             expected = str(low) if low == high else f"{low}-{high}"
             raise r.fail(node, "sheet_player_count", None, "players", count=len(names),
-                         game=registry.game(r.game or "").name_in("en"), expected=expected)
+                         game_msg=registry.game(r.game or "").name, expected=expected)
         return tuple(names)
 
     @staticmethod
@@ -484,7 +485,7 @@ class Sheet:
         if node is None:
             return None, {}
         if game == "okey":
-            raise r.fail(node, "sheet_no_rounds", None, "rounds", game=registry.game(game).name_in("en"))
+            raise r.fail(node, "sheet_no_rounds", None, "rounds", game_msg=registry.game(game).name)
         if game == "dummy":
             kind = registry.game(game).kind("game")
             if isinstance(node, MappingNode):
@@ -662,7 +663,7 @@ def error_text(lang: str, error: SheetError) -> str:
     engine = getattr(error, "engine", None)
     clash = getattr(error, "clash", None)
     if clash is not None:
-        error.values["detail"] = clash_text(lang, error.game or "", clash)
+        error.values["names"] = clash_text(lang, error.game or "", clash)
     elif engine is not None:
         error.values["reason"] = _reason(lang, engine, error.game or "")
     return error.format(lang)
