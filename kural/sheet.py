@@ -435,7 +435,7 @@ class Sheet:
                 if v == "standard":
                     continue
                 if v not in g.rulesets.names():
-                    raise r.fail(item, "unknown_variant", None, "variants", game=game, value=v,
+                    raise r.fail(item, "unknown_variant", None, "variants", game_msg=g.name, value=v,
                                  expected=", ".join(n for n in g.rulesets.names() if n != "standard"))
                 names.append(v)
             variants = tuple(dict.fromkeys(names))
@@ -446,7 +446,7 @@ class Sheet:
             err.clash = e  # type: ignore[attr-defined]
             raise err
         except UnknownRuleset as e:  # pragma: no cover - names are checked above
-            raise r.fail(m["variants"][1], "unknown_variant", None, "variants", game=game, value=e.name,
+            raise r.fail(m["variants"][1], "unknown_variant", None, "variants", game_msg=g.name, value=e.name,
                          expected=", ".join(e.known)) from None
         players = cls._players(r, m["players"][1], rules)
         planned, options = cls._rounds(r, m.get("rounds", (None, None))[1], game)
@@ -583,7 +583,7 @@ class Sheet:
                                    None, self.game, reason="")
             err.engine = e  # type: ignore[attr-defined]
             raise err from None
-        refusal = _refusal(outcome)
+        refusal = _refusal(outcome) if check == "score" else None
         if refusal is not None:
             err = RoundRefused(self.file, line, "sheet_impossible", number, None, self.game, reason="")
             err.engine = refusal  # type: ignore[attr-defined]
