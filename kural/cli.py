@@ -1,4 +1,4 @@
-"""The ``kural`` command: validate, check, search, schema.
+"""The ``kural`` command: validate, check, search, sheet, schema.
 
 Exit codes of ``validate``: 0 every example agrees, 1 some disagree, 2 input is malformed.
 """
@@ -104,6 +104,21 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """Score a sheet file: 0 scored, 1 a round the engine refuses as impossible, 2 the sheet is malformed.
+    Nothing goes to stdout unless the whole sheet is scored."""
+    from kural.sheet import Sheet, SheetError, error_text
+
+    try:
+        standings = Sheet.from_file(args.file).score()
+        text = standings.json() if args.json else standings.text(args.lang)
+    except SheetError as e:
+        _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e)))
+        return e.exit_code
+    _out(text)
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from kural.records.schema import SCHEMA_PATH, render_schema
 
@@ -147,6 +162,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--limit", type=int, default=10)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_search)
+
+    sh = sub.add_parser("sheet", help="score a whole game written in a score-sheet file (see the README)")
+    sh.add_argument("file", type=Path, help="the score sheet (YAML)")
+    sh.add_argument("--lang", choices=LANGS, default="en", help="language of the table and the messages")
+    sh.add_argument("--json", action="store_true", help="print one JSON object")
+    sh.set_defaults(func=cmd_sheet)
 
     sc = sub.add_parser("schema", help="print the JSON Schema of a record (or --write it)")
     sc.add_argument("--write", action="store_true")

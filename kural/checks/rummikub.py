@@ -129,6 +129,25 @@ def _score(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(result.scores, result)
 
 
+def _rounds(value: Any) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list) or not value:
+        raise ExpectError("a list of games, each a list of scores, one per player", value)
+    rounds = tuple(_ints(v) for v in value)
+    if len({len(r) for r in rounds}) != 1 or len(rounds[0]) < 2:
+        raise ExpectError("every game with a score for every player", value)
+    return rounds
+
+
+ROUNDS = FieldType("rounds", {"type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+                              "description": "each game's scores, in seat order"}, _rounds,
+                   lambda v: " | ".join(" ".join(map(str, r)) for r in v))
+
+
+def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    result = rummikub.game(v["rounds"])
+    return Outcome(tuple(i + 1 for i in result.winners), result)
+
+
 def _river(rules: Any, v: Mapping[str, Any]) -> Outcome:
     taken = rummikub.river_take(v["river"], v["take"])
     return Outcome(taken.taken, taken)
@@ -195,6 +214,8 @@ KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optiona
                          doc="the most tiles (or, if asked, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
 KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
                          doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
+KINDS.add(CheckKind("game", {"rounds": ROUNDS}, INTS, _game,
+                         doc="the winners of several games kept as running totals: the highest total"))
 KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,
                          doc="the tiles taken with a tile from the river, the key tile first"))
 KINDS.add(CheckKind("first", {"draws": TILES}, INT, _first,

@@ -275,6 +275,22 @@ def _score_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str
     return score_table(lang, ex.values["racks"], outcome.detail) + score_badge(lang, outcome.detail)
 
 
+@figure(GAME, "game")
+def _game_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    """Several games as running totals (Kural 603): a row a game, the totals, the highest total's players."""
+    g: rummikub.GameScore = outcome.detail
+    player = lambda i: gettext(lang, N_("player {n}")).format(n=i)  # noqa: E731
+    head = "".join(f'<th scope="col">{escape(player(i))}</th>' for i in range(1, len(g.totals) + 1))
+    rows = [f'<tr><th scope="col">{escape(gettext(lang, N_("game")))}</th>{head}</tr>']
+    for n, scores in enumerate(g.rounds, 1):
+        rows.append(f'<tr><th scope="row">{n}</th>' + "".join(f"<td>{s}</td>" for s in scores) + "</tr>")
+    rows.append(f'<tr><th scope="row">{escape(word(lang, "total"))}</th>'
+                + "".join(f"<td><strong>{s}</strong></td>" for s in g.totals) + "</tr>")
+    winners = ", ".join(player(i + 1) for i in g.winners)
+    return f'<table class="kural-table">{"".join(rows)}</table>' + badge(
+        lang, True, gettext(lang, N_("highest total wins: {winners}")).format(winners=winners))
+
+
 @figure(GAME, "river")
 def _river_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     take: rummikub.RiverTake = outcome.detail

@@ -30,6 +30,8 @@ from kural.games.rummikub.table import (  # noqa: F401
     ScoringError,
     RoundScore,
     score_round,
+    GameScore,
+    game,
     RiverTake,
     river_take,
     first_player,

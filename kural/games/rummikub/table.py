@@ -423,6 +423,37 @@ class RoundScore:
     ending: str
 
 
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """Several games kept as running totals (Kural 603): each player's total; the highest total wins."""
+
+    rounds: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]  # 0-based, every player who shares the highest total
+
+
+def game(rounds: Sequence[Sequence[int]]) -> GameScore:
+    """Add up the scores of several games; the player with the highest total wins (a tie: all of them).
+
+    >>> game([(18, -5, -10, -3), (-7, 30, -20, -3)]).totals
+    (11, 25, -30, -6)
+    >>> game([(18, -5, -10, -3), (-7, 30, -20, -3)]).winners
+    (1,)
+    >>> game([(1, -1), (1, 2, 3)])
+    Traceback (most recent call last):
+    ...
+    kural.games.rummikub.table.ScoringError: every game has a score for every player
+    """
+    if not rounds:
+        raise ScoringError("no_rounds", "a running total needs at least one game")
+    width = len(rounds[0])
+    if width < 2 or any(len(r) != width for r in rounds):
+        raise ScoringError("uneven_rounds", "every game has a score for every player")
+    totals = tuple(sum(r[i] for r in rounds) for i in range(width))
+    high = max(totals)
+    return GameScore(tuple(tuple(r) for r in rounds), totals, tuple(i for i, t in enumerate(totals) if t == high))
+
+
 def score_round(racks: Sequence[Sequence[Tile]], rules: RummikubRules = STANDARD, ending: str = "out") -> RoundScore:
     """Score a game.  ``out``: the one player with an empty rack won.  ``pool``: the pool ran out
     and nobody could go out; the fewest tiles win (or, by option, the lowest value).

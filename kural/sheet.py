@@ -1,0 +1,673 @@
+"""Score sheets: a whole game written down round by round, scored by the engine (``kural sheet FILE``).
+
+A sheet is a YAML file (the README's "Score sheets" shows one per game)::
+
+    game: okey101                 # okey101 | okey | rummikub | dummy
+    variants: [threshold_81]      # house rules, as variant= on the pages (optional)
+    players: [Ayşe, Mehmet, Can, Deniz]
+    rounds: 11                    # Okey 101: the rounds planned; see ROUNDS_FIELD for the other games
+    played:                       # one entry a round: exactly the fields of the game's `score` example
+      - indicator: K1
+        seats: ["out", "melds R5 K7 B13", "melds Y1 Y3", "closed R1 K9 B12"]
+
+This module reads, validates, calls the engine and formats: every score, total and winner is the
+engine's answer (the game's ``score`` kind for a round, its ``game`` kind for the standings), never
+arithmetic of its own.
+
+>>> sheet = Sheet.from_text('''
+... game: okey101
+... players: [Ayşe, Mehmet, Can, Deniz]
+... rounds: 2
+... played:
+...   - indicator: K1
+...     seats: ["out", "melds R5 K7 B13", "melds Y1 Y3", "closed R1 K9 B12"]
+...   - indicator: R4
+...     seats: ["closed", "melds Y13", "out", "melds K1"]
+... ''', "example.yaml")
+>>> standings = sheet.score()
+>>> [row.actual for row in standings.rows]
+['-101 25 4 202', '202 13 -101 1']
+>>> standings.totals_text, standings.winner
+('101 38 -97 203', (3,))
+>>> Sheet.from_text("game: chess\\nplayers: [a, b]\\nplayed: []\\n", "x.yaml")
+Traceback (most recent call last):
+...
+kural.sheet.SheetInputError: x.yaml:1: game: unknown game 'chess' (expected one of: okey101, okey, rummikub, dummy)
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Mapping, Optional
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from kural import registry
+from kural.checks.kinds import ExpectError, show
+from kural.core.errors import KuralError, Refusal
+from kural.core.notation import NotationError
+from kural.core.rulesets import UnknownRuleset, VariantClash
+from kural.houserules import clash_text, rules_for
+from kural.i18n import N_, gettext
+from kural.problems import MESSAGES as PROBLEMS
+
+# A sheet is small: a whole Dummy game written play by play is a few tens of kilobytes.
+MAX_BYTES: Final = 1_000_000
+MAX_NODES: Final = 200_000  # YAML nodes, aliases counted each time they are used (no alias bombs)
+MAX_DEPTH: Final = 12
+MAX_ROUNDS: Final = 500
+MAX_NAME: Final = 40
+
+TOP_FIELDS: Final = ("game", "variants", "players", "rounds", "played")
+# Fields of a round's `score` example that the sheet gives once, from its list of players.
+SUPPLIED: Final = {"okey": ("players",), "dummy": ("players",)}
+# The field of a round that has one entry a seat, where the game has one.
+SEAT_FIELD: Final = {"okey101": "seats", "rummikub": "racks", "dummy": "hands"}
+
+WORDS_HOUSE_RULES: Final = N_("house rules: {names}")
+MESSAGES: Final = {
+    "sheet_read": N_("cannot read the score sheet: {detail}"),
+    "sheet_too_big": N_("the file has {size} bytes: a score sheet has at most {limit}"),
+    "sheet_too_deep": N_("the file is nested more than {limit} levels deep or holds more than {nodes} values: "
+                         "this is not a score sheet"),
+    "sheet_not_text": N_("the file is not UTF-8 text"),
+    "sheet_name": N_("a player's name is text of 1 to {limit} characters, found {found}"),
+    "sheet_name_twice": N_("the name '{name}' is given twice: give each player a name of their own"),
+    "sheet_player_count": N_("{count} players: {game} is played by {expected}"),
+    "sheet_variant_clash": WORDS_HOUSE_RULES,
+    "sheet_seat_count": N_("{count} entries, one a player, but the sheet has {players} players"),
+    "sheet_rounds": N_("expected the number of rounds planned, a whole number from 1 to {limit}, found {found}"),
+    "sheet_no_rounds": N_("{game} needs no 'rounds': its game ends by its own rule"),
+    "sheet_rounds_fields": N_("expected the number of deals planned, or a mapping of: {expected}"),
+    "sheet_too_many_rounds": N_("{count} rounds played, but the sheet plans {planned}"),
+    "sheet_round_limit": N_("{count} rounds: a score sheet holds at most {limit}"),
+    "sheet_no_played": N_("no round played yet: list at least one round under 'played'"),
+    "sheet_impossible": N_("Kural refuses this round: {reason}"),
+    "sheet_game_refused": N_("Kural cannot add up these rounds: {reason}"),
+}
+
+# The engine's reason codes for a round that cannot have happened, where the game's own words lack them.
+REASONS: Final = {
+    "two_out": N_("only one player can go out"),
+    "out_not_opened": N_("the player who went out has not opened"),
+    "elden_others_opened": N_("an elden finish needs every other player unopened"),
+    "too_few_players": N_("a round needs at least two players"),
+    "out_has_tiles": N_("a player who went out has no tiles left"),
+    "no_single_winner": N_("exactly one rack is empty when a player goes out"),
+    "tie": N_("players tie for the win, and the rules do not say how to break it"),
+    "players": N_("a game has at least two players"),
+    "game_over": N_("the game was already over before this round"),
+    "deal_fields": N_("give the deal as players and seed, or as hands and head"),
+    "uneven_rounds": N_("every round has a score for every player"),
+    "no_rounds": N_("a game has at least one round"),
+}
+# Reason codes (raised while a field is read) that say the round cannot have happened, not that it is misspelt.
+IMPOSSIBLE: Final = frozenset({"two_out", "out_not_opened", "elden_others_opened", "too_few_players",
+                               "round_two_winners", "round_seat"})
+
+WORDS: Final = {
+    "round": N_("round"),
+    "round_n": N_("round {n}"),
+    "total": N_("total"),
+    "winner": N_("winner: {names}"),
+    "winners": N_("winners (a tie): {names}"),
+    "goes_on": N_("the game goes on: no winner yet"),
+    "goes_on_planned": N_("the game goes on: {played} of {planned} rounds played"),
+    "team": N_("team {n}"),
+    "house_rules": WORDS_HOUSE_RULES,
+    "standard": N_("standard rules"),
+}
+
+
+class SheetError(KuralError):
+    """A score sheet that cannot be scored: where (file, line, round, field) and why (a message code and its
+    values, said in the reader's language by :meth:`format`)."""
+
+    code = "sheet"
+    exit_code = 2
+
+    def __init__(self, file: str, line: int, code: str, round: Optional[int] = None, field: Optional[str] = None,
+                 game: Optional[str] = None, **values: Any) -> None:
+        self.file, self.line, self.round, self.field, self.game = file, line, round, field, game
+        super().__init__(code, "", **values)
+        self.args = (self.format("en"),)
+
+    def message(self, lang: str = "en") -> str:
+        args = dict(self.values)
+        for key, value in self.values.items():
+            if key.endswith("_code"):  # a message code, shown translated
+                args[key[:-5]] = _text(lang, value, self.game)
+            elif key.endswith("_msg"):  # an English msgid, shown translated
+                args[key[:-4]] = gettext(lang, value)
+        template = MESSAGES.get(self.code) or PROBLEMS.get(self.code) or self.code
+        try:
+            return gettext(lang, template).format(**args)
+        except (KeyError, IndexError):
+            return str(args)
+
+    def format(self, lang: str = "en") -> str:
+        parts = [f"{self.file}:{self.line}"]
+        if self.round is not None:
+            parts.append(gettext(lang, WORDS["round_n"]).format(n=self.round))
+        if self.field:
+            parts.append(self.field)
+        return ": ".join(parts) + ": " + self.message(lang)
+
+    def __str__(self) -> str:
+        return error_text("en", self)
+
+
+class SheetInputError(SheetError):
+    """The sheet is malformed: bad YAML, an unknown game or house rule, a wrong field, a bad tile (exit 2)."""
+
+
+class RoundRefused(SheetError):
+    """The engine refuses a round as impossible (two players out, an illegal play): exit 1, with its reason."""
+
+    exit_code = 1
+
+
+def _text(lang: str, code: str, game: Optional[str]) -> str:
+    """A reason or problem code in words: the game's reasons first, then the sheet's, then the loader's."""
+    reasons = registry.game(game).reasons if game in registry.KEYS else {}
+    template = reasons.get(code) or REASONS.get(code) or PROBLEMS.get(code) or MESSAGES.get(code)
+    return gettext(lang, template) if template else code
+
+
+def _reason(lang: str, error: KuralError, game: str) -> str:
+    """The engine's refusal in words (its values filled in where the words name them)."""
+    if isinstance(error, NotationError) and error.code in PROBLEMS:
+        return gettext(lang, PROBLEMS["bad_token"]).format(token=error.token, index=error.index,
+                                                           detail=_text(lang, error.code, game))
+    reasons = registry.game(game).reasons
+    template = reasons.get(error.code) or REASONS.get(error.code) or PROBLEMS.get(error.code)
+    if template:
+        try:
+            return gettext(lang, template).format(**error.values)
+        except (KeyError, IndexError):
+            return gettext(lang, template)
+    return str(error)
+
+
+# --- reading the YAML, with the line of every value ------------------------------------------------------
+
+def _line(node: Optional[Node]) -> int:
+    return node.start_mark.line + 1 if node is not None else 1
+
+
+def _found(node: Node) -> dict[str, str]:
+    if isinstance(node, MappingNode):
+        return {"found_code": "found_mapping"}
+    if isinstance(node, SequenceNode):
+        return {"found_code": "found_list"}
+    return {"found": f"'{node.value}'"} if node.value != "" else {"found_code": "found_nothing"}
+
+
+def _guard_size(root: Node, file: str) -> None:
+    """Refuse alias bombs and deep nesting before any value is built."""
+    seen = 0
+    stack: list[tuple[Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if seen > MAX_NODES or depth > MAX_DEPTH:
+            raise SheetInputError(file, _line(node), "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES)
+        if isinstance(node, MappingNode):
+            stack.extend((n, depth + 1) for pair in node.value for n in pair)
+        elif isinstance(node, SequenceNode):
+            stack.extend((n, depth + 1) for n in node.value)
+
+
+def _compose(text: str, file: str) -> Node:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        if e.problem and "tab" in e.problem:
+            raise SheetInputError(file, mark.line + 1 if mark else 1, "yaml_tab") from None
+        detail = " ".join(x for x in (e.context, e.problem) if x)
+        raise SheetInputError(file, mark.line + 1 if mark else 1, "yaml_syntax", detail=detail) from None
+    except yaml.YAMLError as e:
+        raise SheetInputError(file, 1, "yaml_syntax", detail=str(e).splitlines()[0] if str(e) else "") from None
+    except RecursionError:
+        raise SheetInputError(file, 1, "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES) from None
+    if root is None:
+        raise SheetInputError(file, 1, "not_mapping", found_code="found_nothing")
+    _guard_size(root, file)
+    return root
+
+
+class _Reader:
+    def __init__(self, file: str, game: Optional[str] = None) -> None:
+        self.file, self.game = file, game
+        self._constructor = yaml.SafeLoader("")
+
+    def fail(self, node: Optional[Node], code: str, round: Optional[int] = None, field: Optional[str] = None,
+             **values: Any) -> SheetInputError:
+        return SheetInputError(self.file, _line(node), code, round, field, self.game, **values)
+
+    def value(self, node: Node) -> Any:
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as e:
+            raise self.fail(node, "yaml_syntax", detail=str(e).splitlines()[0]) from None
+
+    def mapping(self, node: Node, round: Optional[int] = None, field: Optional[str] = None) -> dict[str, tuple[Node, Node]]:
+        if not isinstance(node, MappingNode):
+            raise self.fail(node, "not_mapping", round, field, **_found(node))
+        out: dict[str, tuple[Node, Node]] = {}
+        for k, v in node.value:
+            key = str(k.value)
+            if key in out:
+                raise self.fail(k, "yaml_duplicate_key", round, field, key=key)
+            out[key] = (k, v)
+        return out
+
+    def sequence(self, node: Node, field: str) -> list[Node]:
+        if not isinstance(node, SequenceNode):
+            raise self.fail(node, "not_list", None, field, **_found(node))
+        return list(node.value)
+
+    def text(self, node: Node, field: str) -> str:
+        value = self.value(node) if isinstance(node, ScalarNode) else None
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(node, "not_str", None, field, **_found(node))
+        return value.strip()
+
+    def keys(self, m: dict[str, tuple[Node, Node]], allowed: tuple[str, ...], round: Optional[int] = None) -> None:
+        for key, (k, _) in m.items():
+            if key not in allowed:
+                raise self.fail(k, "unknown_field", round, key, name=key, expected=", ".join(allowed))
+
+
+# --- the sheet ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Played:
+    """One round as written: its number (from 1), its line, its fields as written and as the engine reads them."""
+
+    number: int
+    line: int
+    raw: Mapping[str, Any]
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One round's scores (a number a column) and the engine's answer as ``kural validate --json`` writes it."""
+
+    scores: tuple[int, ...]
+    actual: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The scored sheet: a row a round, each column's total after the last round, the winning seats (none
+    while the game goes on)."""
+
+    sheet: "Sheet"
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    winner: tuple[int, ...]
+
+    @property
+    def totals_text(self) -> str:
+        return show(self.totals)
+
+    def columns(self, lang: str = "en") -> tuple[str, ...]:
+        """A column a player, or a team where the engine scores teams (Okey in partnership: seats 1+3, 2+4)."""
+        players = self.sheet.players
+        width = len(self.totals)
+        if width == len(players):
+            return players
+        from kural.games.okey.score import team_of
+        return tuple(gettext(lang, WORDS["team"]).format(n=t) + " (" + " & ".join(
+            p for s, p in enumerate(players, 1) if team_of(s) == t) + ")" for t in range(1, width + 1))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.sheet.game, "variants": list(self.sheet.variants), "players": list(self.sheet.players),
+                "rounds": [{"scores": list(r.scores), "actual": r.actual} for r in self.rows],
+                "totals": self.totals_text, "winner": list(self.winner)}
+
+    def json(self) -> str:
+        return json.dumps(self.as_json(), ensure_ascii=False, indent=2)
+
+    def text(self, lang: str = "en") -> str:
+        """The sheet as a table in the reader's language: a row a round, the totals, the winner."""
+        s = self.sheet
+        g = registry.game(s.game)
+        rules = (gettext(lang, WORDS["house_rules"]).format(names=g.variant_name(lang, "+".join(s.variants)))
+                 if s.variants else gettext(lang, WORDS["standard"]))
+        head = [gettext(lang, WORDS["round"]), *self.columns(lang)]
+        body = [[str(i), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
+        foot = [gettext(lang, WORDS["total"]), *map(str, self.totals)]
+        table = [head, *body, foot]
+        widths = [max(_width(row[c]) for row in table) for c in range(len(head))]
+
+        def line(row: list[str]) -> str:
+            cells = [_pad(row[0], widths[0], left=True)] + [_pad(x, w) for x, w in zip(row[1:], widths[1:])]
+            return "  ".join(cells).rstrip()
+        rule = "  ".join("-" * w for w in widths)
+        out = [f"{g.name_in(lang)} · {rules}", "", line(head), rule, *map(line, body), rule, line(foot), ""]
+        names = [self.columns(lang)[i - 1] for i in self.winner]
+        if len(names) == 1:
+            out.append(gettext(lang, WORDS["winner"]).format(names=names[0]))
+        elif names:
+            out.append(gettext(lang, WORDS["winners"]).format(names=", ".join(names)))
+        elif s.planned:
+            out.append(gettext(lang, WORDS["goes_on_planned"]).format(played=len(self.rows), planned=s.planned))
+        else:
+            out.append(gettext(lang, WORDS["goes_on"]))
+        return "\n".join(out)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, left: bool = False) -> str:
+    gap = " " * (width - _width(text))
+    return text + gap if left else gap + text
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A score sheet as written: the game, its house rules, the players in seat order, the rounds planned
+    (or what the game's ``game`` kind needs, ``game_options``) and the rounds played."""
+
+    file: str
+    game: str
+    variants: tuple[str, ...]
+    players: tuple[str, ...]
+    played: tuple[Played, ...]
+    planned: Optional[int] = None
+    game_options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_file(cls, path: str | Path, shown: Optional[str] = None) -> "Sheet":
+        """Read a sheet file; every problem is a :class:`SheetInputError` naming the file, line and field."""
+        path = Path(path)
+        name = shown or str(path)
+        try:
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                raise SheetInputError(name, 1, "sheet_too_big", size=size, limit=MAX_BYTES)
+            with path.open("rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise SheetInputError(name, 1, "sheet_read", detail=e.strerror or type(e).__name__) from None
+        if len(data) > MAX_BYTES:
+            raise SheetInputError(name, 1, "sheet_too_big", size=len(data), limit=MAX_BYTES)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SheetInputError(name, 1, "sheet_not_text") from None
+        return cls.from_text(text, name)
+
+    @classmethod
+    def from_text(cls, text: str, file: str = "<sheet>") -> "Sheet":
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise SheetInputError(file, 1, "sheet_too_big", size=len(text.encode("utf-8")), limit=MAX_BYTES)
+        root = _compose(text, file)
+        r = _Reader(file)
+        m = r.mapping(root)
+        r.keys(m, TOP_FIELDS)
+        for name in ("game", "players", "played"):
+            if name not in m:
+                raise r.fail(root, "missing_field", None, name, name=name, expected_msg=_EXPECTED[name])
+        game_node = m["game"][1]
+        game = r.text(game_node, "game")
+        if game not in registry.KEYS:
+            raise r.fail(game_node, "unknown_game", None, "game", value=game, expected=", ".join(registry.KEYS))
+        r.game = game
+        g = registry.game(game)
+        variants: tuple[str, ...] = ()
+        if "variants" in m:
+            vnode = m["variants"][1]
+            items = [vnode] if isinstance(vnode, ScalarNode) else r.sequence(vnode, "variants")
+            names = []
+            for item in items:
+                v = r.text(item, "variants")
+                if v == "standard":
+                    continue
+                if v not in g.rulesets.names():
+                    raise r.fail(item, "unknown_variant", None, "variants", game_msg=g.name, value=v,
+                                 expected=", ".join(n for n in g.rulesets.names() if n != "standard"))
+                names.append(v)
+            variants = tuple(dict.fromkeys(names))
+        try:
+            rules = rules_for(game, variants)
+        except VariantClash as e:
+            err = r.fail(m["variants"][1], "sheet_variant_clash", None, "variants", names="")
+            err.clash = e  # type: ignore[attr-defined]
+            raise err
+        except UnknownRuleset as e:  # pragma: no cover - names are checked above
+            raise r.fail(m["variants"][1], "unknown_variant", None, "variants", game_msg=g.name, value=e.name,
+                         expected=", ".join(e.known)) from None
+        players = cls._players(r, m["players"][1], rules)
+        planned, options = cls._rounds(r, m.get("rounds", (None, None))[1], game)
+        played = cls._played(r, m["played"][1], game, rules, len(players))
+        if planned is not None and len(played) > planned:
+            extra = played[planned]
+            raise SheetInputError(file, extra.line, "sheet_too_many_rounds", extra.number, None, game,
+                                  count=len(played), planned=planned)
+        return cls(file, game, tuple(rules.parts), players, played, planned, options)
+
+    @staticmethod
+    def _players(r: _Reader, node: Node, rules: Any) -> tuple[str, ...]:
+        names: list[str] = []
+        for item in r.sequence(node, "players"):
+            value = r.value(item) if isinstance(item, ScalarNode) else None
+            if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip() \
+                    or len(str(value).strip()) > MAX_NAME or any(unicodedata.category(c)[0] == "C" for c in str(value)):
+                raise r.fail(item, "sheet_name", None, "players", limit=MAX_NAME, **_found(item))
+            name = str(value).strip()
+            if name in names:
+                raise r.fail(item, "sheet_name_twice", None, "players", name=name)
+            names.append(name)
+        low, high = _player_range(rules)
+        if not low <= len(names) <= high:
+            expected = str(low) if low == high else f"{low}-{high}"
+            raise r.fail(node, "sheet_player_count", None, "players", count=len(names),
+                         game_msg=registry.game(r.game or "").name, expected=expected)
+        return tuple(names)
+
+    @staticmethod
+    def _rounds(r: _Reader, node: Optional[Node], game: str) -> tuple[Optional[int], dict[str, Any]]:
+        """``rounds``: the rounds planned (Okey 101, Rummikub), or what Dummy's ``game`` kind takes (a number of
+        deals, or ``{target: 300}`` / ``{deal_count: 3}``); Okey's game ends by its scores and takes none."""
+        if game == "okey101" and node is None:
+            raise r.fail(None, "missing_field", None, "rounds", name="rounds", expected_msg=_EXPECTED["rounds"])
+        if node is None:
+            return None, {}
+        if game == "okey":
+            raise r.fail(node, "sheet_no_rounds", None, "rounds", game_msg=registry.game(game).name)
+        if game == "dummy":
+            kind = registry.game(game).kind("game")
+            if isinstance(node, MappingNode):
+                m = r.mapping(node, None, "rounds")
+                r.keys(m, tuple(kind.optional))
+                out = {}
+                for name, (_, v) in m.items():
+                    value = r.value(v)
+                    try:
+                        out[name] = kind.optional[name].parse(value)
+                    except ExpectError as e:
+                        raise r.fail(v, "bad_expect", None, f"rounds.{name}", expected=e.expected, found=repr(e.found))
+                    if out[name] < 0:
+                        raise r.fail(v, "bad_expect", None, f"rounds.{name}", expected="a whole number, 0 or more",
+                                     found=repr(value))
+                return (out.get("deal_count") or None), out
+            value = r.value(node) if isinstance(node, ScalarNode) else None
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+                raise r.fail(node, "sheet_rounds_fields", None, "rounds", expected=", ".join(kind.optional))
+            return value, {"deal_count": value}
+        value = r.value(node) if isinstance(node, ScalarNode) else None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+            raise r.fail(node, "sheet_rounds", None, "rounds", limit=MAX_ROUNDS, **_found(node))
+        return value, {}
+
+    @staticmethod
+    def _played(r: _Reader, node: Node, game: str, rules: Any, players: int) -> tuple[Played, ...]:
+        items = r.sequence(node, "played")
+        if not items:
+            raise r.fail(node, "sheet_no_played", None, "played")
+        if len(items) > MAX_ROUNDS:
+            raise r.fail(items[MAX_ROUNDS], "sheet_round_limit", None, "played", count=len(items), limit=MAX_ROUNDS)
+        kind = registry.game(game).kind("score")
+        supplied = SUPPLIED.get(game, ())
+        allowed = tuple(n for n in (*kind.fields, *kind.optional) if n not in supplied)
+        out = []
+        for n, item in enumerate(items, 1):
+            m = r.mapping(item, n)
+            r.keys(m, allowed, n)
+            raw: dict[str, Any] = {}
+            values: dict[str, Any] = {}
+            for name in kind.fields:
+                if name not in m and name not in supplied:
+                    expected = kind.fields[name].schema.get("description", kind.fields[name].name)
+                    raise SheetInputError(r.file, _line(item), "missing_field", n, name, game,
+                                          name=name, expected_msg=expected)
+            for name, (_, vnode) in m.items():
+                ftype = {**kind.fields, **kind.optional}[name]
+                raw[name] = r.value(vnode)
+                try:
+                    values[name] = ftype.parse(raw[name])
+                except NotationError as e:
+                    raise SheetInputError(r.file, _line(vnode), "bad_token", n, name, game, token=repr(e.token),
+                                          index=e.index, detail_code=e.code) from None
+                except ExpectError as e:
+                    cause = e.__context__
+                    if isinstance(cause, KuralError) and cause.code in IMPOSSIBLE:
+                        refused = RoundRefused(r.file, _line(vnode), "sheet_impossible", n, name, game, reason="")
+                        refused.engine = cause  # type: ignore[attr-defined]
+                        raise refused from None
+                    raise SheetInputError(r.file, _line(vnode), "bad_expect", n, name, game, expected=e.expected,
+                                          found=repr(e.found)) from None
+            if game == "okey" and len(values["results"]) != 1:
+                raise SheetInputError(r.file, _line(m["results"][1]), "bad_expect", n, "results", game,
+                                      expected="one round, e.g. '2 normal'", found=repr(raw["results"]))
+            seat_field = SEAT_FIELD.get(game)
+            if seat_field in values and len(values[seat_field]) != players:
+                vnode = m[seat_field][1]
+                raise SheetInputError(r.file, _line(vnode), "sheet_seat_count", n, seat_field, game,
+                                      count=len(values[seat_field]), players=players)
+            for name in supplied:
+                values[name] = players
+            out.append(Played(n, _line(item), raw, values))
+        return tuple(out)
+
+    # --- scoring: every number is the engine's ---------------------------------------------------------
+
+    @property
+    def rules(self) -> Any:
+        return rules_for(self.game, self.variants)
+
+    def _run(self, check: str, values: Mapping[str, Any], rnd: Optional[Played]) -> Any:
+        """The engine's outcome; a refusal raised or answered becomes :class:`RoundRefused` (or, for input
+        the set cannot hold, :class:`SheetInputError`) at the round's line."""
+        line = rnd.line if rnd else (self.played[-1].line if self.played else 1)
+        number = rnd.number if rnd else None
+        try:
+            outcome = registry.run(self.game, check, values, self.rules)
+        except KuralError as e:
+            if e.code in ("not_in_set", "too_many") or (isinstance(e, NotationError) and e.code != "game_over"):
+                err: SheetError = SheetInputError(self.file, line, "sheet_impossible", number, None, self.game,
+                                                  reason="")
+            else:
+                err = RoundRefused(self.file, line, "sheet_impossible" if rnd else "sheet_game_refused", number,
+                                   None, self.game, reason="")
+            err.engine = e  # type: ignore[attr-defined]
+            raise err from None
+        refusal = _refusal(outcome) if check == "score" else None
+        if refusal is not None:
+            err = RoundRefused(self.file, line, "sheet_impossible", number, None, self.game, reason="")
+            err.engine = refusal  # type: ignore[attr-defined]
+            raise err
+        return outcome
+
+    def score(self) -> Standings:
+        """Each round's scores from the game's ``score`` kind, the totals and the winner from its ``game`` kind
+        (Okey: ``score`` carries the game across rounds, ``winners`` says who has won)."""
+        if self.game == "okey":
+            return self._score_okey()
+        rows = []
+        for rnd in self.played:
+            outcome = self._run("score", rnd.values, rnd)
+            actual = outcome.actual
+            scores = tuple(actual[f"p{i}"] for i in range(1, len(self.players) + 1)) \
+                if isinstance(actual, dict) else tuple(actual)
+            rows.append((scores, show(actual), actual))
+        if self.game == "dummy":
+            deals = tuple(a for _, _, a in rows)
+            game = self._run("game", {"deals": deals, **self.game_options}, None)
+            last = game.detail.totals[-1]
+            totals = tuple(last[f"p{i}"] for i in range(1, len(self.players) + 1))
+            winner: tuple[int, ...] = () if game.actual == "none" else (int(str(game.actual)[1:]),)
+        else:
+            game = self._run("game", {"rounds": tuple(s for s, _, _ in rows)}, None)
+            totals = tuple(game.detail.totals)
+            winner = tuple(game.actual)
+            if self.planned is not None and len(self.played) < self.planned:
+                winner = ()
+        return Standings(self, tuple(Row(s, a) for s, a, _ in rows), totals, winner)
+
+    def _score_okey(self) -> Standings:
+        rows = []
+        results: tuple[Any, ...] = ()
+        for rnd in self.played:
+            results = (*results, *rnd.values["results"])
+            outcome = self._run("score", {"results": results, "players": len(self.players)}, rnd)
+            rows.append(Row(tuple(outcome.actual), show(outcome.actual)))
+        winners = self._run("winners", {"results": results, "players": len(self.players)}, None)
+        return Standings(self, tuple(rows), rows[-1].scores, tuple(winners.actual))
+
+
+def _refusal(outcome: Any) -> Optional[KuralError]:
+    """The engine's answer "this cannot be" (a Refusal, or a recorded deal that is illegal or unfinished)."""
+    actual, detail = outcome.actual, outcome.detail
+    if isinstance(actual, Refusal):
+        return detail if isinstance(detail, KuralError) else KuralError(actual.code, str(actual), **actual.values)
+    if isinstance(actual, str):  # a score kind answers numbers: words are its refusal ("refused: tie")
+        if isinstance(detail, KuralError):
+            return detail
+        if hasattr(detail, "state"):  # Dummy: a recorded deal that was not scored
+            error = getattr(detail, "error", None)
+            return error if isinstance(error, KuralError) else KuralError("deal_not_over", actual)
+        return KuralError(actual.removeprefix("refused: "), actual)
+    return None
+
+
+def _player_range(rules: Any) -> tuple[int, int]:
+    """How many players the ruleset allows (a game that names one number: exactly that many)."""
+    for low, high in (("players_min", "players_max"), ("min_players", "max_players")):
+        if hasattr(rules, low):
+            return int(getattr(rules, low)), int(getattr(rules, high))
+    return int(rules.players), int(rules.players)
+
+
+_EXPECTED: Final = {
+    "game": N_("one of okey101, okey, rummikub, dummy"),
+    "players": N_("the players' names in seat order, e.g. [Ayşe, Mehmet, Can, Deniz]"),
+    "played": N_("a list of rounds, each with the fields of the game's score example"),
+    "rounds": N_("the number of rounds planned, e.g. 11"),
+}
+
+
+def error_text(lang: str, error: SheetError) -> str:
+    """A sheet error in the reader's language, with the engine's reason (or the house rules' clash) in words."""
+    engine = getattr(error, "engine", None)
+    clash = getattr(error, "clash", None)
+    if clash is not None:
+        error.values["names"] = clash_text(lang, error.game or "", clash)
+    elif engine is not None:
+        error.values["reason"] = _reason(lang, engine, error.game or "")
+    return error.format(lang)
+
+
+__all__ = ["Sheet", "Played", "Row", "Standings", "SheetError", "SheetInputError", "RoundRefused", "error_text",
+           "MESSAGES", "REASONS", "WORDS"]
