@@ -49,10 +49,16 @@ def test_no_serious_accessibility_violation(browser, server, built, scheme):
     problems = []
     langs = ("ja", "tr", "it", "en") if scheme == "light" else ("tr", "en")
     phone = {p for lang in ("ja", "tr", "it", "en") for p in phone_paths(built, lang)} if scheme == "light" else set()
+    # In the dark scheme the phone pass checks the colours of the game and questions pages (every example opened, in
+    # Japanese); here their colours would be checked again, closed: every other rule runs on them, and the colours of
+    # what surrounds them at this width (header, navigation, table of contents) on every other page.
+    dark_elsewhere = {p for p in phone_paths(built, "ja") if p.count("/") >= 2 and not p.endswith(("check/", "glossary/"))}
+    shape = {p.split("/", 1)[1] for p in dark_elsewhere}
     for path in [p for p in _pages(built) if (p.split("/")[0] in langs or p.split("/")[0] not in ("ja", "tr", "it", "en"))
                  and p not in phone]:
         page.goto(f"{server}/{path}", wait_until="load")
-        problems += [f"{path}: {p}" for p in serious(page)]
+        contrast = scheme == "light" or path.split("/", 1)[-1] not in shape
+        problems += [f"{path}: {p}" for p in serious(page, contrast=contrast)]
     context.close()
     assert not problems, "\n".join(problems[:20])
 
