@@ -279,3 +279,11 @@ def test_heading_links_say_what_they_are_in_the_page_language(site, lang):
     html = (site / lang / "okey101" / "index.html").read_text(encoding="utf-8")
     titles = set(re.findall(r'class="headerlink" href="[^"]*" title="([^"]*)"', html))
     assert titles == {escape(gettext(lang, PERMALINK_TITLE))}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_search_index_is_within_150_kb_gzip(site, lang):
+    import gzip
+
+    index = (site / lang / "search" / "kural-index.json").read_bytes()
+    assert len(gzip.compress(index, 9)) <= 150 * 1024
