@@ -16,7 +16,7 @@ Okey 101 · indicator yellow 1 → okey yellow 2
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import unescape
 from typing import Any, Callable, Mapping, Optional, Sequence
 
@@ -41,6 +41,7 @@ class Claim:
     values: Mapping[str, Any]
     variant: str = "standard"
     caption: Optional[Mapping[str, str]] = None
+    raw: Mapping[str, Any] = field(default_factory=dict)  # the fields as typed, for the link into the checker
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def check(game: str, fields: Mapping[str, Sequence[str]], variant: str = "standa
     name = kind or _default_kind(g, rules, fields)
     k = g.kind(name)
     values = read_fields(k, fields)
-    claim = Claim(name, values, rules.name)
+    claim = Claim(name, values, rules.name, raw={k: v[0] if len(v) == 1 else list(v) for k, v in fields.items()})
     return Answer(g, k, claim, rules, g.run(name, values, rules))
 
 

@@ -95,3 +95,9 @@ def test_check_json_and_bad_token(capsys):
     assert code == 0 and json.loads(out)["reason"] == "run_wraps"
     code, _, err = run(capsys, "check", "okey101", "K12", "K14", "--indicator", "Y1")
     assert code == 2 and "K14" in err
+
+
+def test_check_explains_a_kind_without_a_figure_of_its_own(capsys):
+    # Rummikub's count (how many of a tile the set has) is drawn by the generic figure, with its checker link.
+    assert main(["check", "rummikub", "--as", "count", "tile=R5"]) == 0
+    assert "2" in capsys.readouterr().out

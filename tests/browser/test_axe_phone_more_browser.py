@@ -7,9 +7,9 @@ import pytest
 
 from tests.browser.test_axe_phone_browser import axe_on_a_phone
 
-PASSES = (("dark", "ja"), ("light", "tr"), ("light", "en"))
+PASSES = (("dark", "ja", "games"), ("light", "tr", "all"), ("light", "en", "all"), ("light", "it", "rest"))
 
 
-@pytest.mark.parametrize("scheme, lang", PASSES)
-def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, scheme, lang):
-    axe_on_a_phone(browser, server, built, scheme, lang)
+@pytest.mark.parametrize("scheme, lang, part", PASSES)
+def test_no_serious_accessibility_violation_on_a_phone(browser, server, built, scheme, lang, part):
+    axe_on_a_phone(browser, server, built, scheme, lang, part)
