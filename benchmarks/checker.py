@@ -53,7 +53,13 @@ def heavy_claims() -> dict[str, list[dict[str, list[str]]]]:
             "Rummikub best move, 14-tile rack onto a 40-tile table": bests}
 
 
-SNAPSHOT_SAVED = "async () => (await (await caches.open('kural-checker')).keys()).length"
+# The snapshot is saved once its whole body can be read back from the cache (a key alone may come first).
+SNAPSHOT_SAVED = """async () => {
+  const cache = await caches.open('kural-checker'), keys = await cache.keys();
+  if (!keys.length) return false;
+  const hit = await cache.match(keys[0]);
+  return !!hit && (await hit.arrayBuffer()).byteLength > 100000;
+}"""
 
 
 def _open(context, url: str, how: str) -> tuple[float, list[str]]:

@@ -47,7 +47,13 @@ def cpage(shared):
     page.close()
 
 
-SNAPSHOT_SAVED = "async () => (await (await caches.open('kural-checker')).keys()).length"
+# The snapshot is saved once its whole body can be read back from the cache (a key alone may come first).
+SNAPSHOT_SAVED = """async () => {
+  const cache = await caches.open('kural-checker'), keys = await cache.keys();
+  if (!keys.length) return false;
+  const hit = await cache.match(keys[0]);
+  return !!hit && (await hit.arrayBuffer()).byteLength > 100000;
+}"""
 
 
 @pytest.fixture(scope="module")
