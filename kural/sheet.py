@@ -52,6 +52,7 @@ from kural.core.errors import KuralError, Refusal
 from kural.core.notation import NotationError
 from kural.core.rulesets import UnknownRuleset, VariantClash
 from kural.houserules import clash_text, rules_for
+from kural.records.load import _found  # one reading of "what stands there" for every YAML message
 from kural.i18n import N_, gettext
 from kural.problems import MESSAGES as PROBLEMS
 
@@ -197,14 +198,6 @@ def _reason(lang: str, error: KuralError, game: str) -> str:
 
 def _line(node: Optional[Node]) -> int:
     return node.start_mark.line + 1 if node is not None else 1
-
-
-def _found(node: Node) -> dict[str, str]:
-    if isinstance(node, MappingNode):
-        return {"found_code": "found_mapping"}
-    if isinstance(node, SequenceNode):
-        return {"found_code": "found_list"}
-    return {"found": f"'{node.value}'"} if node.value != "" else {"found_code": "found_nothing"}
 
 
 def _guard_size(root: Node, file: str) -> None:
