@@ -295,6 +295,7 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
     return {"state": "done", "sheet": data, "file": dump(data), "columns": columns, "rows": rows,
             "totals": list(standings.totals) if standings else [],
             "totals_text": standings.totals_text if standings else "", "winner": winner, "result": result,
+            "leader": list(standings.leader) if standings else [],
             "planned": sheet.planned, "message": "", "round": None, "field": ""}
 
 

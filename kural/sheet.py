@@ -377,6 +377,7 @@ class Standings:
     rows: tuple[Row, ...]
     totals: tuple[int, ...]
     winner: tuple[int, ...]
+    leader: tuple[int, ...] = ()  # who the game's rule puts first so far (Okey 101, Rummikub), while it goes on
 
     @property
     def totals_text(self) -> str:
@@ -709,9 +710,10 @@ class Sheet:
         else:
             game = self._run("game", {"rounds": tuple(s for s, _, _, _ in rows)}, None)
             totals = tuple(game.detail.totals)
-            winner = tuple(game.actual)
+            winner = leader = tuple(game.actual)
             if self.planned is not None and len(self.played) < self.planned:
                 winner = ()
+            return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
         return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner)
 
     def _score_okey(self) -> Standings:

@@ -25,6 +25,7 @@ from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
+from kural.site.score import add_score
 from kural.site.critical import defer_styles
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
@@ -201,4 +202,5 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         for name in ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
         add_checker(files, config, lang, self.corpus)
+        add_score(files, config, lang, self.corpus)
         return files
