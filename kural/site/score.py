@@ -98,7 +98,6 @@ WORDS: Final = {
     "out_how": N_("How they went out"),
     "too_big": N_("This file is too big to be a score sheet."),
     "empty": N_("Nothing written yet."),
-    "engine_ms": N_("counted in {ms} ms"),
 }
 
 
