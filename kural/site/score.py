@@ -24,7 +24,7 @@ from typing import Any, Final, Optional
 from markupsafe import Markup
 
 from kural import houserules, registry
-from kural.browser import FIELD_LABELS, field_label
+from kural.browser import field_label
 from kural.i18n import N_, gettext
 from kural.sheet import MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED, WORDS as SHEET_WORDS, _player_range
 from kural.site import web
@@ -101,8 +101,10 @@ WORDS: Final = {
 }
 
 
-def _rule_titles(corpus: Any, game: str, lang: str) -> dict[str, str]:
-    return {str(r.id): r.title_in(lang) for r in corpus.by_game(game)} if corpus is not None else {}
+def _rule_titles(corpus: Any, game: str, lang: str, ids: Any) -> dict[str, str]:
+    """The titles of the rules a breakdown may link (the page carries no others)."""
+    wanted = {int(i) for i in ids}
+    return {str(r.id): r.title_in(lang) for r in corpus.by_game(game) if r.id in wanted} if corpus is not None else {}
 
 
 def _param_rules(corpus: Any, game: str) -> dict[str, list[list[Any]]]:
@@ -132,8 +134,7 @@ def _fields(game: str, lang: str) -> list[dict[str, Any]]:
                      "players" if schema.get("type") == "object" else
                      "lines" if schema.get("type") == "array" else
                      "int" if schema.get("type") == "integer" else "text")
-            out.append({"name": name, "label": field_label(lang, name), "shape": shape, "required": required,
-                        "help": str(schema.get("description", ""))[:160] if name not in FIELD_LABELS else ""})
+            out.append({"name": name, "label": field_label(lang, name), "shape": shape, "required": required})
     return out
 
 
@@ -147,7 +148,9 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
     for key in GAME_ORDER:
         g = registry.game(key)
         low, high = _player_range(g.rulesets.standard)
-        titles = _rule_titles(corpus, key, lang)
+        params = _param_rules(corpus, key) if key == "okey101" else {}  # the games whose scores are taken apart
+        penalties = PENALTY_RULES if key == "okey101" else ()
+        titles = _rule_titles(corpus, key, lang, [i for rows in params.values() for _, i in rows] + list(penalties))
         entry: dict[str, Any] = {"key": key, "name": g.name_in(lang), "min": low, "max": high,
                                  "rounds": {"okey101": "rounds", "rummikub": "rounds", "dummy": "deals"}.get(key, ""),
                                  "rounds_required": key == "okey101",
@@ -155,7 +158,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
                                               else " / ".join(g.variant_name(lang, v) for v in c.variants),
                                               "variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
                                              for c in houserules.choices(key)],
-                                 "params": _param_rules(corpus, key), "titles": titles}
+                                 "params": params, "titles": titles}
         if key == "okey101":
             entry["entry"] = "okey101"
             entry["states"] = [{"key": k, "label": t(SEAT_KINDS[s])} for k, s in

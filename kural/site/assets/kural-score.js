@@ -233,6 +233,8 @@
     var g = current();
     if (!g) { showList(); return; }
     var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    // The address no longer asks for a new sheet: a reload reopens this one.
+    if (location.search) history.replaceState(null, "", location.pathname);
     $("kural-score-games").hidden = true;
     $("kural-score-setup").hidden = true;
     $("kural-score-sheet").hidden = false;
@@ -397,7 +399,6 @@
     var input = f.shape === "lines" ? el("textarea", { id: id, rows: "4", spellcheck: "false" })
       : el("input", { type: "text", id: id, autocomplete: "off", spellcheck: "false", inputmode: f.shape === "int" ? "numeric" : null });
     input.value = value === undefined || value === null ? "" : (Array.isArray(value) ? value.join("\n") : String(value));
-    if (f.help) input.setAttribute("placeholder", f.help);
     row.appendChild(input);
     fields.appendChild(row);
   }
