@@ -171,3 +171,36 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
         assert name in message and len(message) > len(name) + 10, message
         assert other.evaluate("localStorage.getItem('kural-score-v1')") == stored
     fresh.close()
+
+
+def test_the_score_page_is_accessible_on_a_phone_and_wide_light_and_dark(browser, server):
+    """axe on the sheet's three states (the games kept, the new game's form, a sheet with a round, a score's
+    breakdown and the link open) at 360 and 1280 px, light and dark (colours at 360 px: they do not depend on the
+    width): one page, the engine started once. The
+    other languages' pages are in the 1280 px passes of test_site_browser.py."""
+    from tests.browser.conftest import serious
+
+    context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="light")
+    page = context.new_page()
+    problems: list[str] = []
+
+    def check(state: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for width in (360, 1280):
+                page.set_viewport_size({"width": width, "height": 800})
+                problems.extend(f"{state} {scheme} {width}px: {p}" for p in serious(page, contrast=width == 360))
+                if width == 360:
+                    assert page.evaluate("document.documentElement.scrollWidth") <= 360, state
+
+    page.goto(f"{server}/{LANG}/score/", wait_until="load")
+    check("games")
+    page.goto(f"{server}/{LANG}/score/?game=okey101&variant=threshold_81", wait_until="load")
+    check("new game")
+    _after(page, lambda: page.click("#kural-score-start"), ENGINE_WAIT)
+    _add_round(page, {"indicator": "K1", "seats": ["out okey", "melds R5 K7 +702", "pairs Y1", "closed"]})
+    page.click("tr[data-round='1'] td:nth-child(3) button")
+    page.click("#kural-score-share")
+    check("sheet")
+    context.close()
+    assert not problems, "\n".join(problems)

@@ -530,7 +530,7 @@
     $("kural-score-link-row").hidden = false;
     var said = function () { $("kural-score-copied").textContent = W.copied; };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(said, function () {});
-    a.focus();
+
   }
   function download(name, text, type) {
     var url = URL.createObjectURL(new Blob([text], { type: type }));
