@@ -46,6 +46,18 @@ def test_each_okey101_cell_is_taken_apart_into_the_engines_numbers():
             assert all(line["param"] in sheet.rules.params() or line["rule"] for line in cell[:-len(penalties) or None])
 
 
+def test_a_sum_typed_instead_of_the_tiles_scores_as_the_tiles_do():
+    def scores(seats):
+        a = sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 1, "played": [
+            {"indicator": "R4", "seats": seats}]}, "en")
+        assert a["state"] == "done", a["message"]
+        return a["totals_text"]
+    assert scores(["out okey", "melds 25 +702", "pairs 7", "closed"]) == \
+        scores(["out okey", "melds K12 K13 +702", "pairs B7", "closed"])
+    assert sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 1, "played": [
+        {"indicator": "R4", "seats": ["out", "melds 25 K1", "closed", "closed"]}]}, "en")["state"] == "error"
+
+
 def test_a_new_sheet_has_no_round_and_no_totals():
     a = sheet_answer({"game": "rummikub", "players": ["Ana", "Ben"], "played": []}, "it")
     assert a["state"] == "done" and a["rows"] == [] and a["totals_text"] == "" and a["winner"] == []

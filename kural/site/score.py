@@ -91,7 +91,7 @@ WORDS: Final = {
     "indicator_help": N_("The tile turned face up, e.g. K1"),
     "seat": N_("How the round ended for {name}"),
     "tiles": N_("Tiles left on the rack"),
-    "tiles_help": N_("e.g. R5 K7 B13"),
+    "tiles_help": N_("e.g. R5 K7 B13, or their sum: 25"),
     "penalties": N_("Penalties"),
     "add_penalty": N_("Add a penalty"),
     "remove_penalty": N_("Remove: {name}"),
