@@ -97,6 +97,11 @@ WORDS: Final = {
     "remove_penalty": N_("Remove: {name}"),
     "out_how": N_("How they went out"),
     "too_big": N_("This file is too big to be a score sheet."),
+    "okey_out": N_("Who went out"),
+    "okey_nobody": N_("nobody"),
+    "okey_how": N_("How they went out"),
+    "okey_show": N_("Who showed the indicator's twin"),
+    "okey_wrong": N_("Who declared a finish that was not one"),
     "empty": N_("Nothing written yet."),
 }
 
@@ -166,6 +171,11 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["flags"] = [{"key": k, "label": t(FINISHES[f])} for k, f in (("pairs", "pairs"), ("okey", "okey"),
                                                                                ("elden", "elden"))]
             entry["penalties"] = [{"rule": r, "title": titles.get(str(r), str(r))} for r in PENALTY_RULES]
+        elif key == "okey":
+            from kural.figures.okey import FINISH_NAMES
+
+            entry["entry"] = "okey"
+            entry["finishes"] = [{"key": k, "label": t(v)} for k, v in FINISH_NAMES.items()]
         else:
             entry["entry"] = "fields"
             entry["fields"] = _fields(key, lang)

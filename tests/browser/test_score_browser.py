@@ -173,11 +173,13 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     fresh.close()
 
 
-def test_the_score_page_is_accessible_on_a_phone_and_wide_light_and_dark(browser, server):
+def test_the_score_page_is_accessible_and_keeps_an_okey_game(browser, server, capsys):
     """axe on the sheet's three states (the games kept, the new game's form, a sheet with a round, a score's
-    breakdown and the link open) at 360 and 1280 px, light and dark (colours at 360 px: they do not depend on the
-    width): one page, the engine started once. The
-    other languages' pages are in the 1280 px passes of test_site_browser.py."""
+    breakdown and the link open) at 360 and 1280 px, light and dark; then, with the engine started, the example
+    game of Okey entered round by round as who did what gives what `kural sheet --json` gives for its file.
+
+    Colours are checked at 360 px (they do not depend on the width); one page, the engine started once. The other
+    languages' pages are in the 1280 px passes of test_site_browser.py."""
     from tests.browser.conftest import serious
 
     context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="light")
@@ -202,5 +204,25 @@ def test_the_score_page_is_accessible_on_a_phone_and_wide_light_and_dark(browser
     page.click("tr[data-round='1'] td:nth-child(3) button")
     page.click("#kural-score-share")
     check("sheet")
-    context.close()
     assert not problems, "\n".join(problems)
+
+    okey = Sheet.from_file(ROOT / "examples" / "sheets" / "okey.yaml").as_data()
+    page.click("#kural-score-back")
+    page.click("#kural-score-new")
+    page.select_option("#kural-score-game", "okey")
+    for i, name in enumerate(okey["players"], 1):
+        page.fill(f"#kural-score-name-{i}", name)
+    _after(page, lambda: page.click("#kural-score-start"))
+    for rnd in okey["played"]:
+        for part in [w.split() for w in rnd["results"].split(",")]:
+            if part[0] in ("show", "wrong"):
+                page.select_option(f"#kural-okey-{part[0]}", part[1])
+            elif part[0] != "none":
+                page.select_option("#kural-okey-out", part[0])
+                page.check(f"#kural-okey-how-{part[1]}")
+        _after(page, lambda: page.click("#kural-score-add"))
+        assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+    assert main(["sheet", str(ROOT / "examples" / "sheets" / "okey.yaml"), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"])))
+    context.close()

@@ -377,6 +377,53 @@
     Array.prototype.forEach.call(set.querySelectorAll("[data-rule]"), function (b) { words.push("+" + b.dataset.rule); });
     return words.join(" ");
   }
+  // Okey: one round a line of the engine's notation ("show 4, 2 okey", "none"), entered as who did what.
+  function okeyRound(fields, players, value) {
+    var game = gameOf("okey"), parts = String(value || "none").split(",").map(function (x) { return x.trim().split(/\s+/); });
+    var got = { out: "", how: "normal", show: "", wrong: "" };
+    parts.forEach(function (w) {
+      if (w[0] === "show" || w[0] === "wrong") got[w[0]] = w[1] || "";
+      else if (/^\d+$/.test(w[0])) { got.out = w[0]; got.how = w[1] || "normal"; }
+    });
+    function seatSelect(key, label) {
+      var p = el("p", { "class": "kural-score-row" });
+      p.appendChild(el("label", { "for": "kural-okey-" + key }, label));
+      var select = el("select", { id: "kural-okey-" + key });
+      select.appendChild(el("option", { value: "" }, W.okey_nobody));
+      players.forEach(function (name, i) { select.appendChild(el("option", { value: String(i + 1) }, name)); });
+      select.value = got[key];
+      p.appendChild(select);
+      fields.appendChild(p);
+      return select;
+    }
+    var out = seatSelect("out", W.okey_out);
+    var set = el("fieldset", { "class": "kural-score-flags", id: "kural-okey-how" });
+    set.appendChild(el("legend", {}, W.okey_how));
+    game.finishes.forEach(function (f) {
+      var id = "kural-okey-how-" + f.key;
+      var input = el("input", { type: "radio", name: "okey-how", id: id, value: f.key });
+      input.checked = f.key === got.how;
+      var label = el("label", { "for": id, "class": "kural-score-pill" });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + f.label));
+      set.appendChild(label);
+    });
+    fields.appendChild(set);
+    seatSelect("show", W.okey_show);
+    seatSelect("wrong", W.okey_wrong);
+    function sync() { set.hidden = !out.value; }
+    out.addEventListener("change", sync);
+    sync();
+  }
+  function okeyValue() {
+    var parts = [];
+    if ($("kural-okey-show").value) parts.push("show " + $("kural-okey-show").value);
+    if ($("kural-okey-wrong").value) parts.push("wrong " + $("kural-okey-wrong").value);
+    var out = $("kural-okey-out").value;
+    if (out) parts.push(out + " " + document.querySelector("input[name=okey-how]:checked").value);
+    else if (!parts.length) parts.push("none");
+    return { results: parts.join(", ") };
+  }
   function genericField(fields, f, players, value) {
     var id = "kural-field-" + f.name;
     if (f.shape === "seats" || f.shape === "players") {
@@ -440,6 +487,8 @@
       p.appendChild(ind);
       fields.appendChild(p);
       sheet.players.forEach(function (name, i) { okeySeat(fields, i, name, values && values.seats ? values.seats[i] : ""); });
+    } else if (game.entry === "okey") {
+      okeyRound(fields, sheet.players, values ? values.results : "");
     } else {
       game.fields.forEach(function (f) { genericField(fields, f, sheet.players, values ? values[f.name] : undefined); });
     }
@@ -450,6 +499,7 @@
       return { indicator: $("kural-score-indicator").value.trim(),
                seats: Array.prototype.map.call(document.querySelectorAll(".kural-score-seat[data-seat]"), okeySeatValue) };
     }
+    if (game.entry === "okey") return okeyValue();
     var out = {};
     game.fields.forEach(function (f) { var v = genericValue(f); if (v !== undefined) out[f.name] = v; });
     return out;
