@@ -173,10 +173,11 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     fresh.close()
 
 
-def test_the_score_page_is_accessible_and_keeps_an_okey_game(browser, server, capsys):
+def test_the_score_page_is_accessible_and_keeps_the_other_games(browser, server, capsys):
     """axe on the sheet's three states (the games kept, the new game's form, a sheet with a round, a score's
     breakdown and the link open) at 360 and 1280 px, light and dark; then, with the engine started, the example
-    game of Okey entered round by round as who did what gives what `kural sheet --json` gives for its file.
+    games of Okey (entered round by round as who did what), Rummikub and Dummy (the fields of their score example)
+    give what `kural sheet --json` gives for their files.
 
     Colours are checked at 360 px (they do not depend on the width); one page, the engine started once. The other
     languages' pages are in the 1280 px passes of test_site_browser.py."""
@@ -222,7 +223,40 @@ def test_the_score_page_is_accessible_and_keeps_an_okey_game(browser, server, ca
                 page.check(f"#kural-okey-how-{part[1]}")
         _after(page, lambda: page.click("#kural-score-add"))
         assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
-    assert main(["sheet", str(ROOT / "examples" / "sheets" / "okey.yaml"), "--json"]) == 0
-    cli = json.loads(capsys.readouterr().out)
-    assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"])))
+    _same_as_kural_sheet(page, "okey", capsys)
+
+    for game in ("rummikub", "dummy"):
+        sheet = Sheet.from_file(ROOT / "examples" / "sheets" / f"{game}.yaml").as_data()
+        page.click("#kural-score-back")
+        page.click("#kural-score-new")
+        page.select_option("#kural-score-game", game)
+        while page.locator("#kural-score-names input").count() > len(sheet["players"]):
+            page.click("#kural-score-fewer")
+        for i, name in enumerate(sheet["players"], 1):
+            page.fill(f"#kural-score-name-{i}", name)
+        for v in sheet.get("variants", ()):
+            page.check(f"#kural-score-variants input[value='{v}']")
+        if isinstance(sheet.get("rounds"), int):
+            page.fill("#kural-score-rounds", str(sheet["rounds"]))
+        _after(page, lambda: page.click("#kural-score-start"))
+        for rnd in sheet["played"]:
+            for name, value in rnd.items():
+                if isinstance(value, dict):
+                    for i in range(len(sheet["players"])):
+                        page.fill(f"#kural-field-{name}-{i}", str(value.get(f"p{i + 1}", "")))
+                elif isinstance(value, list) and name in ("racks", "hands"):
+                    for i, item in enumerate(value):
+                        page.fill(f"#kural-field-{name}-{i}", item)
+                else:
+                    page.fill(f"#kural-field-{name}", "\n".join(value) if isinstance(value, list) else str(value))
+            _after(page, lambda: page.click("#kural-score-add"))
+            assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+        _same_as_kural_sheet(page, game, capsys)
     context.close()
+
+
+def _same_as_kural_sheet(page, game: str, capsys) -> None:
+    capsys.readouterr()
+    assert main(["sheet", str(ROOT / "examples" / "sheets" / f"{game}.yaml"), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), game
