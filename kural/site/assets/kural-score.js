@@ -170,6 +170,7 @@
     $("kural-score-sheet").hidden = true;
     $("kural-score-setup").hidden = false;
     setupGame(key, variants);
+    engine.warm();  // a sheet is about to start: the engine loads while the names are typed
     var first = $("kural-score-name-1");
     if (first) first.focus();
   }
@@ -661,6 +662,5 @@
   } else {
     showList();
   }
-  engine.warm();
   window.kuralScore = { store: function () { return store; } };
 })();
