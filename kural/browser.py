@@ -303,6 +303,8 @@ def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
     full = sheet_error_text(lang, e)  # fills in the engine's reason or the house rules' clash
     message = gettext(lang, IMPORTED).format(file=file, message=full) if file else e.message(lang)
     if not file:
+        if e.code == "bad_expect" and e.field in FIELD_LABELS and str(e.values.get("found")) in ("''", "None"):
+            message = gettext(lang, MISSING).format(field=field_label(lang, e.field or ""))  # a field left empty
         where = [gettext(lang, SHEET_WORDS["round_n"]).format(n=e.round)] if e.round is not None else []
         message = ": ".join(where + [message])
     return {"state": "error", "message": message, "round": e.round, "field": e.field or ""}

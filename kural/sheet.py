@@ -84,6 +84,7 @@ MESSAGES: Final = {
     "sheet_round_limit": N_("{count} rounds: a score sheet holds at most {limit}"),
     "sheet_no_played": N_("no round played yet: list at least one round under 'played'"),
     "sheet_impossible": N_("Kural refuses this round: {reason}"),
+    "sheet_seat": N_("player {seat}: {reason}"),
     "sheet_game_refused": N_("Kural cannot add up these rounds: {reason}"),
 }
 
@@ -102,6 +103,13 @@ REASONS: Final = {
     "uneven_rounds": N_("every round has a score for every player"),
     "no_rounds": N_("a game has at least one round"),
 }
+# How a player of an Okey 101 round is written wrong (the seat notation's codes), in words.
+SEAT_WORDS: Final = {
+    "seat_syntax": N_("write each player as out, melds, pairs or closed, then the tiles left"),
+    "unknown_penalty": N_("a penalty is written +701 to +705"),
+    "seat_points": N_("write the tiles left or their sum, once, not both"),
+}
+REASONS.update(SEAT_WORDS)
 # Reason codes (raised while a field is read) that say the round cannot have happened, not that it is misspelt.
 IMPOSSIBLE: Final = frozenset({"two_out", "out_not_opened", "elden_others_opened", "too_few_players",
                                "round_two_winners", "round_seat"})
@@ -632,6 +640,11 @@ class Sheet:
                         refused = RoundRefused(r.file, _line(vnode), "sheet_impossible", n, name, game, reason="")
                         refused.engine = cause  # type: ignore[attr-defined]
                         raise refused from None
+                    if isinstance(cause, KuralError) and cause.code in SEAT_WORDS:  # a player written wrong
+                        wrong = SheetInputError(r.file, _line(vnode), "sheet_seat", n, name, game,
+                                                seat=cause.values.get("seat", ""), reason="")
+                        wrong.engine = cause  # type: ignore[attr-defined]
+                        raise wrong from None
                     raise SheetInputError(r.file, _line(vnode), "bad_expect", n, name, game, expected=e.expected,
                                           found=repr(e.found)) from None
             if game == "okey" and len(values["results"]) != 1:

@@ -73,6 +73,10 @@ def test_a_new_sheet_has_no_round_and_no_totals():
     ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
         {"indicator": "K1", "seats": ["out", "melds X9", "closed", "closed"]}]}, "X9"),
     ({"game": "chess", "players": ["A", "B"], "played": []}, "chess"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "K1", "seats": ["out", "melds R5 +799", "closed", "closed"]}]}, "player 2: a penalty is written"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "", "seats": ["out", "melds R5", "closed", "closed"]}]}, "round 1: Fill in “indicator”."),
 ])
 def test_a_bad_sheet_is_refused_with_its_reason(data, words):
     a = sheet_answer(data, "en")
