@@ -26,7 +26,7 @@ from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
 from kural.site.score import add_score
-from kural.site.critical import defer_styles
+from kural.site.critical import defer_styles, preload_scripts
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -143,7 +143,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         # A phone on a slow network paints the page before the stylesheets arrive (kural/site/critical.py).
-        return defer_styles(output, page.url, Path(config.site_dir))
+        return preload_scripts(defer_styles(output, page.url, Path(config.site_dir)))
 
     def on_post_build(self, config: Any) -> None:
         for old, new in MOVED.items():
