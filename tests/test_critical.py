@@ -60,11 +60,13 @@ def test_the_scripts_at_the_foot_of_a_page_are_fetched_from_its_head():
     from kural.site.critical import preload_scripts
 
     page = ('<html><head><script src="early.js" defer></script></head><body><p>text</p>'
-            '<script src="../assets/bundle.js"></script><script src="late.js" async></script>'
-            '<script src="kural.js"></script></body></html>')
+            '<script src="../assets/bundle.js"></script><script src="late.js" defer data-x="1"></script>'
+            '<script src="kural.js"></script><script src="m.js" type="module"></script></body></html>')
     out = preload_scripts(page)
     head = out[:out.find("</head>")]
-    assert head.count('rel="preload"') == 2
-    assert head.index('href="../assets/bundle.js"') < head.index('href="kural.js"')  # in the order they run
-    assert 'href="early.js" as="script"' not in head and 'href="late.js" as="script"' not in head
+    assert head.count('rel="preload"') == 3
+    # in the order they appear
+    assert head.index('href="../assets/bundle.js"') < head.index('href="late.js"') < head.index('href="kural.js"')
+    # the head's own scripts are found early anyway; a module would need rel="modulepreload"
+    assert 'href="early.js" as="script"' not in head and 'href="m.js"' not in head
     assert out.replace(head, "", 1) == page.replace(page[:page.find("</head>")], "", 1)  # the body is untouched
