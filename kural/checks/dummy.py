@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
-from kural.checks.kinds import _as_text, _choice, CARDS, INT, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome, verdict_word
+from kural.checks.kinds import _as_text, _choice, CARDS, INT, VERDICT, CheckKind, ExpectError, KindTable, FieldType, Outcome, verdict_word, refusing
 from kural.games import dummy
 from kural.games.dummy import play as dummy_play
 from kural.games.dummy import Deal, DealError
@@ -287,19 +287,15 @@ SEATS = FieldType("seats", {"type": "array", "items": {"type": "integer"},
 DIRECTION = FieldType("direction", {"enum": list(dummy.DIRECTIONS)}, _choice(*dummy.DIRECTIONS))
 
 
+@refusing(DealError)
 def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        seats = dummy.play_order(v["dealer"], v["players"], v.get("direction"), rules)
-    except DealError as e:
-        return Outcome(Refusal.of(e), e)
+    seats = dummy.play_order(v["dealer"], v["players"], v.get("direction"), rules)
     return Outcome(seats, seats)
 
 
+@refusing(DealError)
 def _dealers(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        seats = dummy.dealers(v["dealer"], v.get("winners", ()), v["players"], rules)
-    except DealError as e:
-        return Outcome(Refusal.of(e), e)
+    seats = dummy.dealers(v["dealer"], v.get("winners", ()), v["players"], rules)
     return Outcome(seats, seats)
 
 

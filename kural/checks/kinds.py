@@ -95,6 +95,33 @@ class Outcome:
     detail: Any = None
 
 
+Run = Callable[[Any, Mapping[str, Any]], Outcome]
+
+
+def refusing(*errors: type[KuralError]) -> Callable[[Run], Run]:
+    """A kind's engine call with the engine's refusals of these kinds answered as the claim's verdict (a
+    :class:`Refusal`, written as ``validate --json`` writes it), not raised: a deal it cannot make, a meld on the
+    table that is not one.  Any other error still stops the example.
+
+    >>> from kural.core.errors import Refusal
+    >>> class Full(KuralError): code = "full"
+    >>> @refusing(Full)
+    ... def _kind(rules, v):
+    ...     raise Full()
+    >>> isinstance(_kind(None, {}).actual, Refusal)
+    True
+    """
+    def wrap(fn: Run) -> Run:
+        def run(rules: Any, v: Mapping[str, Any]) -> Outcome:
+            try:
+                return fn(rules, v)
+            except errors as e:
+                return Outcome(Refusal.of(e), e)
+        run.__doc__, run.__name__ = fn.__doc__, fn.__name__
+        return run
+    return wrap
+
+
 @dataclass(frozen=True)
 class CheckKind:
     """One kind of claim for one game: the fields it reads, what it expects, the engine call that decides."""
@@ -171,5 +198,5 @@ OKEY = CheckKind("okey", {"indicator": TILE}, TILE, _okey, doc="the okey shown b
 
 __all__ = [
     "ExpectError", "FieldType", "TILES", "CARDS", "TILE", "INT", "VERDICT", "HAND", "TABLE", "Outcome", "CheckKind",
-    "KindTable", "Claim", "show", "same", "verdict_word", "OKEY", "Refusal",
+    "KindTable", "Claim", "show", "same", "verdict_word", "OKEY", "Refusal", "refusing",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from kural.checks.kinds import (
-    HAND, INT, OKEY, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome,
+    HAND, INT, OKEY, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, FieldType, Outcome, refusing,
                           verdict_word)
 from kural.games import okey
 from kural.games.okey.deal import DealError
@@ -142,14 +142,8 @@ DEAL = FieldType("deal", {"type": "object", "required": list(DEAL_KEYS),
 
 # --- the checks -----------------------------------------------------------------------------------
 
-def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Mapping[str, Any]], Outcome]:
-    """The engine's refusals (a deal, a score or a hand size it cannot take) become a visible answer."""
-    def run(rules: Any, v: Mapping[str, Any]) -> Outcome:
-        try:
-            return fn(rules, v)
-        except (DealError, ScoreError, TurnError, okey.HandSizeError) as e:
-            return Outcome(Refusal.of(e), e)
-    return run
+# The engine's refusals (a deal, a score or a hand size it cannot take) become a visible answer.
+_guard = refusing(DealError, ScoreError, TurnError, okey.HandSizeError)
 
 
 def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:

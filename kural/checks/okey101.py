@@ -11,10 +11,10 @@ Seat.parse('melds R5')
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from kural.checks.kinds import (
-    INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome, verdict_word,
+    INT, OKEY, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, FieldType, Outcome, verdict_word, refusing,
 )
 from kural.core.tiles import IndicatorError
 from kural.games import okey101
@@ -95,15 +95,8 @@ def _opened(v: Mapping[str, Any]) -> Any:
     return None if o == "no" else o
 
 
-def _guard(fn: Callable[[Any, Mapping[str, Any]], Outcome]) -> Callable[[Any, Mapping[str, Any]], Outcome]:
-    """A meld on the table that is not a meld is the example's mistake: report it as the engine's answer."""
-    def run(rules: Any, v: Mapping[str, Any]) -> Outcome:
-        try:
-            return fn(rules, v)
-        except TableMeldError as e:
-            return Outcome(Refusal.of(e), e)
-    run.__doc__ = fn.__doc__
-    return run
+# A meld on the table that is not a meld is the example's mistake: report it as the engine's answer.
+_guard = refusing(TableMeldError)
 
 
 def _meld(rules: Any, v: Mapping[str, Any]) -> Outcome:
@@ -141,19 +134,15 @@ def _islek(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(result.penalty, result)
 
 
+@refusing(IndicatorError)  # nothing numbered turned up: answered as a refusal
 def _okey_turned(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        okey = okey101.okey_turned(v["tiles"])
-    except IndicatorError as e:  # nothing numbered turned up: answered as a refusal
-        return Outcome(Refusal.of(e), e)
+    okey = okey101.okey_turned(v["tiles"])
     return Outcome(okey, okey)
 
 
+@refusing(okey101.TakeBackError)
 def _take_back(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        result = okey101.take_back(v["added"], v["back"], rules)
-    except okey101.TakeBackError as e:
-        return Outcome(Refusal.of(e), e)
+    result = okey101.take_back(v["added"], v["back"], rules)
     return Outcome(result.penalty, result)
 
 
@@ -198,11 +187,9 @@ ORDER = FieldType("order", {"type": "array", "items": {"type": "integer"},
                             "description": "the seats in the order they play, the dealer first"}, _ints, _show_ints)
 
 
+@refusing(TurnError)
 def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        order = play_order(v["dealer"], rules)
-    except TurnError as e:
-        return Outcome(Refusal.of(e), e)
+    order = play_order(v["dealer"], rules)
     return Outcome(order, order)
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, Refusal, FieldType, Outcome,
-                          verdict_word)
+from kural.checks import (CARDS, INT, TABLE, TILE, TILES, VERDICT, CheckKind, ExpectError, KindTable, FieldType, Outcome,
+                          refusing, verdict_word)
 from kural.games import rummikub
 from kural.games.rummikub import end as rummikub_end
 from kural.core.notation import parse_tiles
@@ -181,19 +181,15 @@ def _count(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(n, n)
 
 
+@refusing(rummikub.SetupError)
 def _deal(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        result = rummikub.deal(v["seed"], v["players"], rules)
-    except rummikub.SetupError as e:
-        return Outcome(Refusal.of(e), e)
+    result = rummikub.deal(v["seed"], v["players"], rules)
     return Outcome(result.sizes, result)
 
 
+@refusing(rummikub.SetupError)
 def _order(rules: Any, v: Mapping[str, Any]) -> Outcome:
-    try:
-        order = rummikub.play_order(v["start"], v["players"], rules)
-    except rummikub.SetupError as e:
-        return Outcome(Refusal.of(e), e)
+    order = rummikub.play_order(v["start"], v["players"], rules)
     return Outcome(order, order)
 
 
