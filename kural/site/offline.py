@@ -147,8 +147,7 @@ def offline_page(lang: str) -> str:
 
 def pages_list(pages: list[tuple[str, str]]) -> str:
     """``offline/pages.json``: the language's pages (address relative to the language's home, title)."""
-    return json.dumps({"pages": [{"url": url, "title": title} for url, title in pages]},
-                      ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return _json_script({"pages": [{"url": url, "title": title} for url, title in pages]})
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         # Kural without a network (kural/site/offline.py): the manifest, the update notice, the service worker.
         config.extra["kural_offline"] = {"words": offline.page_words(self.config.lang), "lang": self.config.lang,
                                          "theme_light": offline.THEME_LIGHT, "theme_dark": offline.THEME_DARK,
-                                         "games": [g.key for g in registry.GAMES] + ["check"]}
+                                         "games": [g.key for g in registry.GAMES]}
         for name in ASSETS:
             if name == "kural-search.js" and self.config.search != "kural":
                 continue

@@ -18,6 +18,7 @@ var routing = workbox.routing;
 
 var controllers = {}, sizes = {}, revisions = {}, partOf = {};
 var listening = {};  // part -> a function told the size of each file just kept (the progress of a KURAL_KEEP)
+var busy = {};       // part -> the promise of its keeping, while it runs
 
 var progressPlugin = {
   cacheDidUpdate: function (o) {
@@ -88,7 +89,11 @@ async function offlinePage(url) {
 routing.registerRoute(function (o) {
   return o.url.href.indexOf(SCOPE) === 0 && (o.request.mode === "navigate" || partOf[fileOf(o.url.href)] !== undefined);
 }, async function (o) {
-  var hit = await kept(fileOf(o.url.href));
+  var url = fileOf(o.url.href);
+  // The checker's files while they are being kept (a house rule chosen during the download): wait for them rather
+  // than download them twice.
+  if (partOf[url] === "engine" && busy.engine) { try { await busy.engine; } catch (e) { /* from the network, below */ } }
+  var hit = await kept(url);
   if (hit) return hit;
   try {
     return await fetch(o.request);
@@ -99,7 +104,6 @@ routing.registerRoute(function (o) {
 });
 
 // --- keeping, the state of each part, removing ----------------------------------------------------------------
-var busy = {};
 
 function keep(name, event) {
   if (busy[name]) return busy[name];
