@@ -122,7 +122,7 @@ def manifest_json(lang: str) -> str:
 
 def page_words(lang: str) -> dict[str, str]:
     """What every page may say about the offline copy: the update notice."""
-    return {"update": t(lang, UPDATE), "reload": t(lang, RELOAD)}
+    return {"new_version": t(lang, UPDATE), "reload": t(lang, RELOAD)}
 
 
 def _json_script(data: Any) -> str:

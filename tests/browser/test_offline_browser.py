@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from kural import browser as engine
+from kural.i18n import gettext
+from kural.site import offline
 from tests.browser.conftest import _Quiet, serious
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,6 +152,7 @@ def test_a_new_build_is_announced_and_never_mixed(browser, built, tmp_path, monk
         page.goto(f"{server}/en/okey101/questions/")
         page.wait_for_selector("html[data-kural-update=waiting]", state="attached", timeout=120_000)
         assert page.locator(".kural-update-box").is_visible()
+        assert page.locator(".kural-update-box span").inner_text() == gettext("en", offline.UPDATE)
         assert page.locator(rule).first.inner_text().endswith(title)
         index = page.evaluate("fetch(document.getElementById('kural-search-input').dataset.kuralIndex).then(r => r.text())")
         assert title in index and "second edition" not in index, "an old page reads the old search index"
