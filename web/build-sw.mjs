@@ -42,8 +42,11 @@ for (const [name, globs] of Object.entries(job.parts)) {
 }
 
 const json = (value) => JSON.stringify(value).replace(/</g, "\\u003c");
+// A file a line: a change in one file changes one line of the worker.
+const lists = (value) => "{\n" + Object.entries(value).map(([name, entries]) =>
+  `${json(name)}: [\n${entries.map(json).join(",\n")}\n]`).join(",\n") + "\n}";
 let source = readFileSync(job.swSrc, "utf-8");
-for (const [mark, value] of [["self.__KURAL_PARTS", json(parts)], ["self.__KURAL_LANGS", json(job.langs)]]) {
+for (const [mark, value] of [["self.__KURAL_PARTS", lists(parts)], ["self.__KURAL_LANGS", json(job.langs)]]) {
   if (!source.includes(mark)) throw new Error(`${job.swSrc} has no ${mark}`);
   source = source.replace(mark, () => value);
 }
