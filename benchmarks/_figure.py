@@ -14,10 +14,19 @@ class Figure:
     ok: bool | None = None
     spread: str = ""  # for a median: the range of the figures it is the median of
 
+    def shown(self) -> str:
+        """The value as printed: whole numbers plain, small ones to two decimals.
+
+        >>> Figure("x", 1234.0, "s").shown(), Figure("x", 8.456, "×").shown(), Figure("x", 12.34, "s").shown()
+        ('1,234', '8.46', '12.3')
+        """
+        v = self.value
+        return f"{v:,.0f}" if float(v).is_integer() else (f"{v:,.2f}" if abs(v) < 10 else f"{v:,.1f}")
+
     def line(self) -> str:
         mark = "" if self.ok is None else ("  ok" if self.ok else "  BELOW TARGET")
         target = f"  (target {self.target})" if self.target else ""
-        shown = f"{self.value:,.0f}" if float(self.value).is_integer() else (f"{self.value:,.2f}" if abs(self.value) < 10 else f"{self.value:,.1f}")
+        shown = self.shown()
         spread = f"  [{self.spread}]" if self.spread else ""
         return f"{self.name:<64} {shown:>12} {self.unit}{spread}{target}{mark}"
 

@@ -15,18 +15,18 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tarfile
-import io
 import tempfile
 import threading
 from pathlib import Path
 
 from benchmarks._figure import Figure
+from benchmarks._main import _env, main_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PAGES = ("en/okey101/", "ja/okey101/")
 RUNS = 5  # cold loads per figure; the median is shown
+BESIDE_MAIN = False  # main is measured here, in turn with this tree, not in a run of its own
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
@@ -69,19 +69,11 @@ def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 def _build_main(tmp: Path) -> Path:
     """The site as it is on main: its own code, records and catalogs, built with this environment."""
-    src = tmp / "main"
-    src.mkdir()
-    archive = subprocess.run(["git", "archive", "main"], cwd=ROOT, capture_output=True, check=True).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(src)
-    modules = ROOT / "web" / "node_modules"  # Pyodide, installed here, for the checker's files
-    if modules.is_dir() and not (src / "web" / "node_modules").exists():
-        (src / "web").mkdir(exist_ok=True)
-        (src / "web" / "node_modules").symlink_to(modules)
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    subprocess.run([sys.executable, "scripts/catalogs.py", "compile"], cwd=src, env=env, check=True, capture_output=True)
+    src = main_tree(tmp)
+    if src is None:
+        raise RuntimeError("no branch main to measure beside this tree (set KURAL_PHONE_BEFORE to a built site)")
     subprocess.run([sys.executable, "-m", "kural.site.build", "--out", str(tmp / "before"), "--quiet"],
-                   cwd=src, env=env, check=True, capture_output=True)
+                   cwd=src, env=_env(src), check=True, capture_output=True)
     return tmp / "before"
 
 

@@ -41,6 +41,7 @@ from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
+from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text
 
 # Words of the checker's answers (the form's own words are in kural.site.checker).
 NO_GAME = N_("Choose a game: {expected}.")
@@ -205,6 +206,145 @@ def answer(query: Mapping[str, Sequence[str]], lang: str) -> dict[str, Any]:
             "message": "", "field": "", "token": ""}
 
 
+# --- the score sheet page (/<lang>/score/): a whole game, scored by kural.sheet as `kural sheet` scores it -----
+
+TILES_LEFT = N_("tiles left")
+OKEYS_IN_HAND = N_("okeys left in hand: {n}")
+IMPORTED = N_("“{file}”: {message}")
+
+
+def _line(words: str, points: str = "", param: str = "", rule: int = 0) -> dict[str, Any]:
+    """One line of a cell's breakdown: words, the points, and what decides it (a ruleset parameter, whose record
+    the page links, or a rule's ID where the round names it, as a penalty does)."""
+    return {"words": words, "points": points, "param": param, "rule": rule}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _okey101_cells(lang: str, seats: Sequence[Any], detail: Any, rules: Any) -> list[list[dict[str, Any]]]:
+    """Each seat's score taken apart, every number from the engine's round (kural.games.okey101.SeatScore)."""
+    from kural.figures.okey101 import FINISHES, SEAT_KINDS
+
+    finish = detail.finish
+    finish_param = {"normal": "finish_score", "okey": "okey_finish_score", "pairs": "pairs_finish_score",
+                    "pairs_okey": "multipliers_stack", "elden": "elden_finish_score",
+                    "elden_okey": "elden_okey_finish_score", "pile": "unopened_penalty"}.get(finish, "")
+    double_param = {"okey": "okey_finish_multiplier", "pairs": "pairs_finish_multiplier",
+                    "pairs_okey": "multipliers_stack"}.get(finish, "")
+    cells = []
+    for seat, line in zip(seats, detail.seats):
+        kind = gettext(lang, SEAT_KINDS[line.kind])
+        out: list[dict[str, Any]] = []
+        if line.kind == "cancelled":
+            out.append(_line(gettext(lang, FINISHES["cancelled"]), "0"))
+        elif line.kind == "finisher":
+            out.append(_line(f"{kind} · {gettext(lang, FINISHES[finish])}", _signed(line.base),
+                             finish_param if finish.startswith("elden") else "finish_score"))
+        elif line.kind in ("opened", "pairs_opener"):  # the tiles at face value (601, and 607 for pairs)
+            out.append(_line(f"{kind} · {gettext(lang, TILES_LEFT)}", _signed(line.base),
+                             "pairs_opener_multiplier" if line.kind == "pairs_opener" else "finish_score"))
+        elif line.kind == "unopened":
+            out.append(_line(kind, _signed(line.base), "unopened_penalty"))
+        else:  # elden_loser
+            out.append(_line(kind, _signed(line.base), "elden_penalty"))
+        if line.multiplier != 1:
+            factor_param = double_param
+            if line.kind == "pairs_opener" and line.multiplier != detail.multiplier:
+                factor_param = "pairs_opener_multiplier"
+            out.append(_line(gettext(lang, FINISHES[finish]) if factor_param == double_param else kind,
+                             f"×{line.multiplier}", factor_param))
+        if line.okeys:
+            out.append(_line(gettext(lang, OKEYS_IN_HAND).format(n=line.okeys), _signed(line.okey_points),
+                             "okey_in_hand_penalty"))
+        for rule in seat.penalties:
+            out.append(_line("", _signed(rules.penalty), "", rule))  # the page names it by its rule's title
+        cells.append(out)
+    return cells
+
+
+def _finish(lang: str, game: str, detail: Any) -> str:
+    if game == "okey101":
+        from kural.figures.okey101 import FINISHES
+
+        return gettext(lang, FINISHES[detail.finish])
+    return ""
+
+
+def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
+    standings = sheet.score() if sheet.played else None
+    columns = list(standings.columns(lang)) if standings else list(sheet.players)
+    rows = []
+    for played, row in zip(sheet.played, standings.rows if standings else ()):
+        cells = (_okey101_cells(lang, played.values["seats"], row.detail, sheet.rules) if sheet.game == "okey101"
+                 else [[] for _ in row.scores])
+        rows.append({"scores": list(row.scores), "actual": row.actual, "cells": cells,
+                     "finish": _finish(lang, sheet.game, row.detail)})
+    winner = list(standings.winner) if standings else []
+    names = [columns[i - 1] for i in winner]
+    if len(names) == 1:
+        result = gettext(lang, SHEET_WORDS["winner"]).format(names=names[0])
+    elif names:
+        result = gettext(lang, SHEET_WORDS["winners"]).format(names=", ".join(names))
+    elif sheet.planned:
+        result = gettext(lang, SHEET_WORDS["goes_on_planned"]).format(played=len(rows), planned=sheet.planned)
+    else:
+        result = gettext(lang, SHEET_WORDS["goes_on"])
+    data = sheet.as_data()
+    return {"state": "done", "sheet": data, "file": dump(data), "columns": columns, "rows": rows,
+            "totals": list(standings.totals) if standings else [],
+            "totals_text": standings.totals_text if standings else "", "winner": winner, "result": result,
+            "leader": list(standings.leader) if standings else [],
+            "planned": sheet.planned, "message": "", "round": None, "field": ""}
+
+
+def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
+    full = sheet_error_text(lang, e)  # fills in the engine's reason or the house rules' clash
+    message = gettext(lang, IMPORTED).format(file=file, message=full) if file else e.message(lang)
+    if not file:
+        if e.code == "bad_expect" and e.field in FIELD_LABELS and str(e.values.get("found")) in ("''", "None"):
+            message = gettext(lang, MISSING).format(field=field_label(lang, e.field or ""))  # a field left empty
+        where = [gettext(lang, SHEET_WORDS["round_n"]).format(n=e.round)] if e.round is not None else []
+        message = ": ".join(where + [message])
+    return {"state": "error", "message": message, "round": e.round, "field": e.field or ""}
+
+
+def sheet_answer(data: Any, lang: str) -> dict[str, Any]:
+    """The page's sheet (plain data in the sheet file's shape, no round yet allowed) scored by the engine, as
+    ``kural sheet --json`` scores the same file: each round's scores with each cell taken apart, the totals, the
+    winner; or the reason it is refused, in ``lang``.
+
+    >>> a = sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 2, "played": [
+    ...     {"indicator": "K1", "seats": ["out okey", "closed", "melds R5", "closed +701"]}]}, "en")
+    >>> a["state"], a["totals_text"], a["winner"], a["result"]
+    ('done', '-202 404 10 505', [], 'the game goes on: 1 of 2 rounds played')
+    >>> [c["points"] for c in a["rows"][0]["cells"][3]]
+    ['+202', '×2', '+101']
+    >>> sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 2, "played": [
+    ...     {"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}, "en")["message"]
+    'round 1: Kural refuses this round: only one player can go out'
+    """
+    if lang not in LANGS:
+        lang = "en"
+    try:
+        return _scored(Sheet.new(data), lang)
+    except SheetError as e:
+        return _sheet_error(e, lang)
+
+
+def sheet_import(text: str, name: str, lang: str) -> dict[str, Any]:
+    """A sheet file read as ``kural sheet`` reads it (PyYAML loaded in the page for it), scored; or refused with
+    the file, the line and the reason."""
+    if lang not in LANGS:
+        lang = "en"
+    name = str(name)[:80] or "sheet.yaml"
+    try:
+        return _scored(Sheet.from_text(str(text), name), lang)
+    except SheetError as e:
+        return _sheet_error(e, lang, name)
+
+
 def as_mapping(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
     got: dict[str, list[str]] = {}
     for k, v in pairs:
@@ -212,4 +352,4 @@ def as_mapping(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
     return got
 
 
-__all__ = ["answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]
+__all__ = ["sheet_answer", "sheet_import", "answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]

@@ -84,6 +84,18 @@ MESSAGES: Final = {
 }
 
 
+def found_args(kind: str, text: str = "") -> dict[str, str]:
+    """What stands where something else was expected, as a message argument (every YAML message reads it so):
+    ``kind`` is "mapping", "list" or "scalar" (``text``: the scalar as written).
+
+    >>> found_args("list"), found_args("scalar", "R5"), found_args("scalar", "")
+    ({'found_code': 'found_list'}, {'found': "'R5'"}, {'found_code': 'found_nothing'})
+    """
+    if kind in ("mapping", "list"):
+        return {"found_code": f"found_{kind}"}
+    return {"found": f"'{text}'"} if text != "" else {"found_code": "found_nothing"}
+
+
 @dataclass(frozen=True)
 class Problem:
     file: str

@@ -43,18 +43,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Mapping, Optional
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from kural import registry
 from kural.checks.kinds import ExpectError, show
 from kural.core.errors import KuralError, Refusal
 from kural.core.notation import NotationError
 from kural.core.rulesets import UnknownRuleset, VariantClash
 from kural.houserules import clash_text, rules_for
-from kural.records.load import _found  # one reading of "what stands there" for every YAML message
 from kural.i18n import N_, gettext
-from kural.problems import MESSAGES as PROBLEMS
+from kural.problems import MESSAGES as PROBLEMS, found_args
 
 # A sheet is small: a whole Dummy game written play by play is a few tens of kilobytes.
 MAX_BYTES: Final = 1_000_000
@@ -88,6 +84,7 @@ MESSAGES: Final = {
     "sheet_round_limit": N_("{count} rounds: a score sheet holds at most {limit}"),
     "sheet_no_played": N_("no round played yet: list at least one round under 'played'"),
     "sheet_impossible": N_("Kural refuses this round: {reason}"),
+    "sheet_seat": N_("player {seat}: {reason}"),
     "sheet_game_refused": N_("Kural cannot add up these rounds: {reason}"),
 }
 
@@ -106,6 +103,13 @@ REASONS: Final = {
     "uneven_rounds": N_("every round has a score for every player"),
     "no_rounds": N_("a game has at least one round"),
 }
+# How a player of an Okey 101 round is written wrong (the seat notation's codes), in words.
+SEAT_WORDS: Final = {
+    "seat_syntax": N_("write each player as out, melds, pairs or closed, then the tiles left"),
+    "unknown_penalty": N_("a penalty is written +701 to +705"),
+    "seat_points": N_("write the tiles left or their sum, once, not both"),
+}
+REASONS.update(SEAT_WORDS)
 # Reason codes (raised while a field is read) that say the round cannot have happened, not that it is misspelt.
 IMPOSSIBLE: Final = frozenset({"two_out", "out_not_opened", "elden_others_opened", "too_few_players",
                                "round_two_winners", "round_seat"})
@@ -194,28 +198,99 @@ def _reason(lang: str, error: KuralError, game: str) -> str:
     return str(error)
 
 
-# --- reading the YAML, with the line of every value ------------------------------------------------------
+# --- reading the sheet, with the line of every value ------------------------------------------------------
+# A sheet arrives as YAML text (a file: ``kural sheet``, an import in the page) or as plain data (the page keeps
+# its sheet in the file's shape). Both become the same small tree of values with their lines, read by one reader:
+# the page and the command line refuse the same sheets with the same words. PyYAML is imported only to read text,
+# so this module also runs in the page, where there is no PyYAML until a file is imported.
+
+class Node:
+    """A value of the sheet and the line it stands on (from 1)."""
+
+    __slots__ = ("line", "value")
+
+    def __init__(self, line: int, value: Any) -> None:
+        self.line, self.value = line, value
+
+
+class ScalarNode(Node):
+    """One value: ``value`` as read (text, number, true/false, nothing), ``text`` as written."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, line: int, value: Any, text: str) -> None:
+        super().__init__(line, value)
+        self.text = text
+
+
+class MappingNode(Node):
+    """``value``: the (key, value) pairs in order."""
+
+
+class SequenceNode(Node):
+    """``value``: the items in order."""
+
+
+def _found(node: Node) -> dict[str, str]:
+    kind = "mapping" if isinstance(node, MappingNode) else "list" if isinstance(node, SequenceNode) else "scalar"
+    return found_args(kind, node.text if isinstance(node, ScalarNode) else "")
+
 
 def _line(node: Optional[Node]) -> int:
-    return node.start_mark.line + 1 if node is not None else 1
+    return node.line if node is not None else 1
 
 
-def _guard_size(root: Node, file: str) -> None:
-    """Refuse alias bombs and deep nesting before any value is built."""
-    seen = 0
-    stack: list[tuple[Node, int]] = [(root, 1)]
-    while stack:
-        node, depth = stack.pop()
-        seen += 1
-        if seen > MAX_NODES or depth > MAX_DEPTH:
-            raise SheetInputError(file, _line(node), "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES)
-        if isinstance(node, MappingNode):
-            stack.extend((n, depth + 1) for pair in node.value for n in pair)
-        elif isinstance(node, SequenceNode):
-            stack.extend((n, depth + 1) for n in node.value)
+class _Counter:
+    """Refuses deep nesting and alias bombs while the tree is built (an alias counts each time it is used)."""
+
+    def __init__(self, file: str) -> None:
+        self.file, self.seen = file, 0
+
+    def visit(self, line: int, depth: int) -> None:
+        self.seen += 1
+        if self.seen > MAX_NODES or depth > MAX_DEPTH:
+            raise SheetInputError(self.file, line, "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES)
+
+
+def _from_yaml(node: Any, count: _Counter, constructor: Any, depth: int = 1) -> Node:
+    import yaml
+
+    line = node.start_mark.line + 1
+    count.visit(line, depth)
+    if isinstance(node, yaml.MappingNode):
+        if node.tag != "tag:yaml.org,2002:map":
+            raise SheetInputError(count.file, line, "yaml_syntax", detail=f"{node.tag}: not a plain mapping")
+        return MappingNode(line, [(_from_yaml(k, count, constructor, depth + 1), _from_yaml(v, count, constructor, depth + 1))
+                                  for k, v in node.value])
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != "tag:yaml.org,2002:seq":
+            raise SheetInputError(count.file, line, "yaml_syntax", detail=f"{node.tag}: not a plain list")
+        return SequenceNode(line, [_from_yaml(n, count, constructor, depth + 1) for n in node.value])
+    try:
+        value = constructor.construct_object(node, deep=True)
+    except yaml.YAMLError as e:
+        raise SheetInputError(count.file, line, "yaml_syntax", detail=str(e).splitlines()[0]) from None
+    if not isinstance(value, (str, int, float, type(None))):  # dates, binary: nothing a sheet holds
+        value = str(node.value)
+    return ScalarNode(line, value, str(node.value))
+
+
+def _from_data(value: Any, count: _Counter, depth: int = 1) -> Node:
+    """Plain data (what the page keeps, JSON's kinds of values) as the same tree, every value on line 1."""
+    count.visit(1, depth)
+    if isinstance(value, Mapping):
+        return MappingNode(1, [(ScalarNode(1, str(k), str(k)), _from_data(v, count, depth + 1)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return SequenceNode(1, [_from_data(v, count, depth + 1) for v in value])
+    if not isinstance(value, (str, int, float, type(None))):
+        value = str(value)
+    text = "" if value is None else ("true" if value is True else "false" if value is False else str(value))
+    return ScalarNode(1, value, text)
 
 
 def _compose(text: str, file: str) -> Node:
+    import yaml
+
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -230,31 +305,34 @@ def _compose(text: str, file: str) -> Node:
         raise SheetInputError(file, 1, "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES) from None
     if root is None:
         raise SheetInputError(file, 1, "not_mapping", found_code="found_nothing")
-    _guard_size(root, file)
-    return root
+    try:
+        return _from_yaml(root, _Counter(file), yaml.SafeLoader(""))
+    except RecursionError:  # pragma: no cover - MAX_DEPTH stops far earlier
+        raise SheetInputError(file, 1, "sheet_too_deep", limit=MAX_DEPTH, nodes=MAX_NODES) from None
 
 
 class _Reader:
     def __init__(self, file: str, game: Optional[str] = None) -> None:
         self.file, self.game = file, game
-        self._constructor = yaml.SafeLoader("")
 
     def fail(self, node: Optional[Node], code: str, round: Optional[int] = None, field: Optional[str] = None,
              **values: Any) -> SheetInputError:
         return SheetInputError(self.file, _line(node), code, round, field, self.game, **values)
 
     def value(self, node: Node) -> Any:
-        try:
-            return self._constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as e:
-            raise self.fail(node, "yaml_syntax", detail=str(e).splitlines()[0]) from None
+        """The plain value (lists and mappings built from their items)."""
+        if isinstance(node, MappingNode):
+            return {str(self.value(k)): self.value(v) for k, v in node.value}
+        if isinstance(node, SequenceNode):
+            return [self.value(n) for n in node.value]
+        return node.value
 
     def mapping(self, node: Node, round: Optional[int] = None, field: Optional[str] = None) -> dict[str, tuple[Node, Node]]:
         if not isinstance(node, MappingNode):
             raise self.fail(node, "not_mapping", round, field, **_found(node))
         out: dict[str, tuple[Node, Node]] = {}
         for k, v in node.value:
-            key = str(k.value)
+            key = str(k.text if isinstance(k, ScalarNode) else k.value)
             if key in out:
                 raise self.fail(k, "yaml_duplicate_key", round, field, key=key)
             out[key] = (k, v)
@@ -295,6 +373,7 @@ class Row:
 
     scores: tuple[int, ...]
     actual: str
+    detail: Any = field(default=None, compare=False, repr=False)  # the engine's whole answer (the breakdown)
 
 
 @dataclass(frozen=True)
@@ -306,6 +385,7 @@ class Standings:
     rows: tuple[Row, ...]
     totals: tuple[int, ...]
     winner: tuple[int, ...]
+    leader: tuple[int, ...] = ()  # who the game's rule puts first so far (Okey 101, Rummikub), while it goes on
 
     @property
     def totals_text(self) -> str:
@@ -405,7 +485,28 @@ class Sheet:
     def from_text(cls, text: str, file: str = "<sheet>") -> "Sheet":
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise SheetInputError(file, 1, "sheet_too_big", size=len(text.encode("utf-8")), limit=MAX_BYTES)
-        root = _compose(text, file)
+        return cls._read(_compose(text, file), file)
+
+    @classmethod
+    def from_data(cls, data: Any, file: str = "<sheet>") -> "Sheet":
+        """A sheet kept as plain data in the file's shape (the page's sheet), read and refused as a file is.
+
+        >>> data = {"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        ...     {"indicator": "K1", "seats": ["out", "closed", "melds R5", "closed +701"]}]}
+        >>> Sheet.from_data(data).score().totals_text
+        '-101 202 5 303'
+        >>> Sheet.from_text(dump(Sheet.from_data(data).as_data())).as_data() == data
+        True
+        """
+        return cls._read(_from_data(data, _Counter(file)), file)
+
+    @classmethod
+    def new(cls, data: Any, file: str = "<sheet>") -> "Sheet":
+        """A sheet that may have no round played yet (a game just set up in the page): read as :meth:`from_data`."""
+        return cls._read(_from_data(data, _Counter(file)), file, started=False)
+
+    @classmethod
+    def _read(cls, root: Node, file: str, started: bool = True) -> "Sheet":
         r = _Reader(file)
         m = r.mapping(root)
         r.keys(m, TOP_FIELDS)
@@ -443,7 +544,7 @@ class Sheet:
                          expected=", ".join(e.known)) from None
         players = cls._players(r, m["players"][1], rules)
         planned, options = cls._rounds(r, m.get("rounds", (None, None))[1], game)
-        played = cls._played(r, m["played"][1], game, rules, len(players))
+        played = cls._played(r, m["played"][1], game, rules, len(players), started)
         if planned is not None and len(played) > planned:
             extra = played[planned]
             raise SheetInputError(file, extra.line, "sheet_too_many_rounds", extra.number, None, game,
@@ -505,9 +606,9 @@ class Sheet:
         return value, {}
 
     @staticmethod
-    def _played(r: _Reader, node: Node, game: str, rules: Any, players: int) -> tuple[Played, ...]:
+    def _played(r: _Reader, node: Node, game: str, rules: Any, players: int, started: bool = True) -> tuple[Played, ...]:
         items = r.sequence(node, "played")
-        if not items:
+        if not items and started:
             raise r.fail(node, "sheet_no_played", None, "played")
         if len(items) > MAX_ROUNDS:
             raise r.fail(items[MAX_ROUNDS], "sheet_round_limit", None, "played", count=len(items), limit=MAX_ROUNDS)
@@ -539,6 +640,11 @@ class Sheet:
                         refused = RoundRefused(r.file, _line(vnode), "sheet_impossible", n, name, game, reason="")
                         refused.engine = cause  # type: ignore[attr-defined]
                         raise refused from None
+                    if isinstance(cause, KuralError) and cause.code in SEAT_WORDS:  # a player written wrong
+                        wrong = SheetInputError(r.file, _line(vnode), "sheet_seat", n, name, game,
+                                                seat=cause.values.get("seat", ""), reason="")
+                        wrong.engine = cause  # type: ignore[attr-defined]
+                        raise wrong from None
                     raise SheetInputError(r.file, _line(vnode), "bad_expect", n, name, game, expected=e.expected,
                                           found=repr(e.found)) from None
             if game == "okey" and len(values["results"]) != 1:
@@ -553,6 +659,19 @@ class Sheet:
                 values[name] = players
             out.append(Played(n, _line(item), raw, values))
         return tuple(out)
+
+    def as_data(self) -> dict[str, Any]:
+        """The sheet as plain data in the file's shape (what :func:`dump` writes and :meth:`from_data` reads)."""
+        out: dict[str, Any] = {"game": self.game}
+        if self.variants:
+            out["variants"] = list(self.variants)
+        out["players"] = list(self.players)
+        if self.game_options:
+            out["rounds"] = dict(self.game_options)
+        elif self.planned is not None:
+            out["rounds"] = self.planned
+        out["played"] = [{k: v for k, v in p.raw.items() if k not in SUPPLIED.get(self.game, ())} for p in self.played]
+        return out
 
     # --- scoring: every number is the engine's ---------------------------------------------------------
 
@@ -594,20 +713,21 @@ class Sheet:
             actual = outcome.actual
             scores = tuple(actual[f"p{i}"] for i in range(1, len(self.players) + 1)) \
                 if isinstance(actual, dict) else tuple(actual)
-            rows.append((scores, show(actual), actual))
+            rows.append((scores, show(actual), actual, outcome.detail))
         if self.game == "dummy":
-            deals = tuple(a for _, _, a in rows)
+            deals = tuple(a for _, _, a, _ in rows)
             game = self._run("game", {"deals": deals, **self.game_options}, None)
             last = game.detail.totals[-1]
             totals = tuple(last[f"p{i}"] for i in range(1, len(self.players) + 1))
             winner: tuple[int, ...] = () if game.actual == "none" else (int(str(game.actual)[1:]),)
         else:
-            game = self._run("game", {"rounds": tuple(s for s, _, _ in rows)}, None)
+            game = self._run("game", {"rounds": tuple(s for s, _, _, _ in rows)}, None)
             totals = tuple(game.detail.totals)
-            winner = tuple(game.actual)
+            winner = leader = tuple(game.actual)
             if self.planned is not None and len(self.played) < self.planned:
                 winner = ()
-        return Standings(self, tuple(Row(s, a) for s, a, _ in rows), totals, winner)
+            return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
+        return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner)
 
     def _score_okey(self) -> Standings:
         rows = []
@@ -615,7 +735,7 @@ class Sheet:
         for rnd in self.played:
             results = (*results, *rnd.values["results"])
             outcome = self._run("score", {"results": results, "players": len(self.players)}, rnd)
-            rows.append(Row(tuple(outcome.actual), show(outcome.actual)))
+            rows.append(Row(tuple(outcome.actual), show(outcome.actual), outcome.detail))
         winners = self._run("winners", {"results": results, "players": len(self.players)}, None)
         return Standings(self, tuple(rows), rows[-1].scores, tuple(winners.actual))
 
@@ -651,6 +771,24 @@ _EXPECTED: Final = {
 }
 
 
+def dump(data: Mapping[str, Any]) -> str:
+    """A sheet's plain data as a sheet file: YAML, one line a field and a line a round, each value written as
+    JSON writes it (a JSON string, number or list is YAML too), so that no name or tile can break the file."""
+    def flow(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in data.items():
+        if key != "played":
+            lines.append(f"{key}: {flow(value)}")
+    lines.append("played:" if data.get("played") else "played: []")
+    for rnd in data.get("played", ()):
+        items = list(rnd.items())
+        for i, (key, value) in enumerate(items):
+            lines.append(("  - " if i == 0 else "    ") + f"{key}: {flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
 def error_text(lang: str, error: SheetError) -> str:
     """A sheet error in the reader's language, with the engine's reason (or the house rules' clash) in words."""
     engine = getattr(error, "engine", None)
@@ -662,5 +800,5 @@ def error_text(lang: str, error: SheetError) -> str:
     return error.format(lang)
 
 
-__all__ = ["Sheet", "Played", "Row", "Standings", "SheetError", "SheetInputError", "RoundRefused", "error_text",
+__all__ = ["dump", "Sheet", "Played", "Row", "Standings", "SheetError", "SheetInputError", "RoundRefused", "error_text",
            "MESSAGES", "REASONS", "WORDS"]

@@ -54,3 +54,17 @@ def test_stylesheets_no_longer_block_the_first_paint(tmp_path: Path):
     assert '<noscript><link rel="stylesheet" href="../assets/main.css"></noscript>' in head
     assert '<link rel="stylesheet" href="https://elsewhere/x.css">' in head  # not the site's: left alone
     assert out[out.index("</head>"):] == html[html.index("</head>"):]
+
+
+def test_the_scripts_at_the_foot_of_a_page_are_fetched_from_its_head():
+    from kural.site.critical import preload_scripts
+
+    page = ('<html><head><script src="early.js" defer></script></head><body><p>text</p>'
+            '<script src="../assets/bundle.js"></script><script src="late.js" async></script>'
+            '<script src="kural.js"></script></body></html>')
+    out = preload_scripts(page)
+    head = out[:out.find("</head>")]
+    assert head.count('rel="preload"') == 2
+    assert head.index('href="../assets/bundle.js"') < head.index('href="kural.js"')  # in the order they run
+    assert 'href="early.js" as="script"' not in head and 'href="late.js" as="script"' not in head
+    assert out.replace(head, "", 1) == page.replace(page[:page.find("</head>")], "", 1)  # the body is untouched

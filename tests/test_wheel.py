@@ -46,6 +46,9 @@ def test_the_wheel_carries_catalogs_and_records(installed: Path) -> None:
     for lang in ("ja", "tr", "it", "en"):
         assert (site / "kural" / "locales" / lang / "LC_MESSAGES" / "kural.mo").is_file()
     assert len(list((site / "kural" / "data" / "rules").rglob("*.yaml"))) > 100
+    # the pages' templates, so that an installed kural builds the site as a checkout does
+    shipped = {p.name for p in (site / "kural" / "site" / "templates").glob("*.html")}
+    assert shipped == {p.name for p in (ROOT / "kural" / "site" / "templates").glob("*.html")} and shipped
 
 
 def test_installed_kural_answers_in_four_languages(installed: Path, tmp_path: Path) -> None:

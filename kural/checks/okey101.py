@@ -80,8 +80,8 @@ SCORES = FieldType("scores", {"type": "array", "items": {"type": "integer"},
 WINNERS = FieldType("winners", {"type": "array", "items": {"type": "integer"},
                                 "description": "the winning seat numbers (from 1)"}, _ints, _show_ints)
 SEATS = FieldType("seats", {"type": "array", "items": {"type": "string"},
-                            "description": "each player at the end of the round: out [pairs] [okey] [elden] | melds TILES | "
-                                           "pairs TILES | closed [TILES], with +701..+705 for penalties"}, _seats,
+                            "description": "each player at the end of the round: out [pairs] [okey] [elden] | melds TILES or SUM | "
+                                           "pairs TILES or SUM | closed [TILES], with +701..+705 for penalties"}, _seats,
                   lambda v: " | ".join(map(str, v)))
 SIZES = FieldType("sizes", {"type": "array", "items": {"type": "integer"},
                             "description": "tiles in each rack (the dealer's first), then in the pile"}, _ints, _show_ints)

@@ -21,7 +21,7 @@ from kural import registry
 from kural.checks.kinds import ExpectError
 from kural.i18n import LANGS, N_
 from kural.core.notation import NotationError
-from kural.problems import Problem
+from kural.problems import Problem, found_args
 from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
 from kural.records.questions import QID, QUESTION_FIELDS, HouseAnswer, Question
@@ -99,11 +99,8 @@ class Corpus:
 
 def _found(node: Node) -> dict[str, str]:
     """What stands where something else was expected, as a message argument."""
-    if isinstance(node, MappingNode):
-        return {"found_code": "found_mapping"}
-    if isinstance(node, SequenceNode):
-        return {"found_code": "found_list"}
-    return {"found": f"'{node.value}'"} if node.value != "" else {"found_code": "found_nothing"}
+    kind = "mapping" if isinstance(node, MappingNode) else "list" if isinstance(node, SequenceNode) else "scalar"
+    return found_args(kind, "" if kind != "scalar" else node.value)
 
 
 class _FileReader:

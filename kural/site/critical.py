@@ -356,3 +356,23 @@ def defer_styles(html: str, page_url: str, site_dir: Path) -> str:
     first = head.find('<link rel="stylesheet"')
     head = head[:first] + f"<style>{css}</style>" + head[first:] + "<noscript>" + "".join(plain) + "</noscript>"
     return head + rest
+
+
+_BODY_SCRIPT = re.compile(r'<script src="([^"]+)"(?![^>]*\b(?:defer|async|type=))[^>]*></script>')
+
+
+def preload_scripts(html: str) -> str:
+    """The page with the scripts at the end of its body fetched from the start.
+
+    The theme's scripts are at the foot of the page, so the browser asks for them only once it has parsed the whole
+    page: on a slow phone a round trip (about 0.6 s on Fast 3G) after the page itself.  A ``<link rel="preload">`` in
+    ``<head>`` fetches them while the page is parsed; they still run in order, at the same place.
+
+    >>> preload_scripts('<html><head><title>x</title></head><body><p>a</p><script src="b.js"></script></body></html>')
+    '<html><head><title>x</title><link rel="preload" href="b.js" as="script"></head><body><p>a</p><script src="b.js"></script></body></html>'
+    """
+    head_end, body = html.find("</head>"), html.find("<body")
+    if head_end < 0 or body < 0:
+        return html
+    links = "".join(f'<link rel="preload" href="{src}" as="script">' for src in _BODY_SCRIPT.findall(html, body))
+    return html[:head_end] + links + html[head_end:]

@@ -25,6 +25,7 @@ from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
 from kural.site.questions import asked_html, questions_link, questions_page
+from kural.site.score import score_link
 from kural.site.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
                                      safe_url, source_link, t)
 from kural.validate import decide
@@ -143,7 +144,8 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     examples = sum(len(r.examples) for r in records)
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
-           invitation(lang, game), questions_link(game, corpus, lang), compare_link(lang, game)]
+           invitation(lang, game), questions_link(game, corpus, lang), compare_link(lang, game),
+           score_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     out.append(card_link(lang, game))

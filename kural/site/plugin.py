@@ -25,7 +25,8 @@ from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
-from kural.site.critical import defer_styles
+from kural.site.score import add_score
+from kural.site.critical import defer_styles, preload_scripts
 from kural.site import offline
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
@@ -155,7 +156,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         # A phone on a slow network paints the page before the stylesheets arrive (kural/site/critical.py).
-        return defer_styles(output, page.url, Path(config.site_dir))
+        return preload_scripts(defer_styles(output, page.url, Path(config.site_dir)))
 
     def on_post_build(self, config: Any) -> None:
         for old, new in MOVED.items():
@@ -219,6 +220,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         for name in ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
         add_checker(files, config, lang, self.corpus)
+        add_score(files, config, lang, self.corpus)
         for name in offline.ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
         window = offline.workbox_window(self._project_root(config))

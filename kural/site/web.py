@@ -134,6 +134,23 @@ def engine_zip() -> tuple[str, bytes]:
     return f"kural-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
 
 
+@lru_cache(maxsize=None)
+def yaml_zip() -> tuple[str, bytes]:
+    """(file name with a content hash, the zip's bytes): PyYAML's pure-Python modules (the version the build
+    runs), which the score sheet page loads only when a reader imports a sheet file, so that the page reads the
+    file with the same reader as ``kural sheet`` (kural.sheet). Its C accelerator stays out: PyYAML falls back."""
+    import yaml
+
+    source = Path(yaml.__file__).resolve().parent
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for path in sorted(source.glob("*.py")):
+            if path.name != "cyaml.py":
+                _add(z, f"yaml/{path.name}", path.read_bytes())
+    data = buf.getvalue()
+    return f"yaml-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
 # Parts of Python's standard library that neither Pyodide's start nor the engine imports (mail, the web, XML,
 # test and debugging tools, the interactive prompt) and the text encodings other than the Unicode ones: left
 # out of the page's copy of the library, a third of what the first verdict downloads.  Nothing in the
@@ -234,8 +251,10 @@ def install(site: Path, root: Path = ROOT) -> None:
 
     (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)
     (site / ENGINE_DIR / name).write_bytes(compiled_engine(data, src) or data)
+    yaml_name, yaml_data = yaml_zip()
+    (site / ENGINE_DIR / yaml_name).write_bytes(yaml_data)
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 
 
-__all__ = ["engine_modules", "engine_zip", "install", "pyodide_source", "PYODIDE_DIR", "ENGINE_DIR"]
+__all__ = ["engine_modules", "engine_zip", "yaml_zip", "install", "pyodide_source", "PYODIDE_DIR", "ENGINE_DIR"]

@@ -1,6 +1,6 @@
 """Kural without a network, in Chromium (issue 23): after one visit the service worker has kept the reader's
 language and the checker; with the network cut, game pages in two languages, the search, a checker link to its
-verdict, the house-rules panel and the questions answer, and a page not kept gives the offline page in its
+verdict, the house-rules panel, the questions and the score sheet answer, and a page not kept gives the offline page in its
 language. A new build is announced, taken on "Reload", and never mixed with the old one. axe on the new states.
 
 Each test waits for what the page states (``data-kural-offline``, ``data-kural-engine``, ``data-state``), never a
@@ -79,6 +79,20 @@ def test_one_visit_then_the_network_cut(browser, server):
         from urllib.parse import parse_qs, urlsplit
         for actual, href in changed[:5]:
             assert actual == engine.answer(parse_qs(urlsplit(href).query), "tr")["actual"]
+
+        # The score sheet: a game started and a round scored by the engine, as kural sheet scores it.
+        from kural.sheet import Sheet
+        from tests.browser.test_score_browser import ENGINE_WAIT, EXAMPLE, _add_round, _after, _expected, _standings
+
+        example = Sheet.from_file(EXAMPLE).as_data()
+        query = "&".join(f"variant={v}" for v in example["variants"])
+        page.goto(f"{server}/tr/score/?game=okey101&{query}")
+        for i, name in enumerate(example["players"], 1):
+            page.fill(f"#kural-score-name-{i}", name)
+        page.fill("#kural-score-rounds", str(example["rounds"]))
+        _after(page, lambda: page.click("#kural-score-start"), ENGINE_WAIT)
+        _add_round(page, example["played"][0])
+        assert _standings(page) == ("done", *_expected(dict(example, played=example["played"][:1])))
 
         # A page not kept (Italian was never read): the Italian offline page says so and offers what is kept.
         r = page.goto(f"{server}/it/okey/")

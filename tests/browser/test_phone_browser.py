@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from kural.figures.draw import COLOUR_MARKS
+
 LANGS = ("ja", "tr", "it", "en")
 GAMES = ("okey101", "okey", "rummikub", "dummy")
 MAX_SCREENS = 25
@@ -101,8 +103,11 @@ def test_wild_tiles_are_drawn_as_what_they_stand_for(phone, server):
     wild = phone.locator(".kural-meld .kt-wild").first
     label = wild.get_attribute("aria-label")
     assert "stands for" in label
-    # The face shows the number it stands for, which the label names last.
-    assert label.rstrip().endswith(wild.locator("b").inner_text())
+    # The face shows the number it stands for, which the label names last, and under it the mark of that colour.
+    assert label.rstrip().endswith(wild.inner_text().strip())
+    mark = wild.evaluate("e => getComputedStyle(e, '::after').content")
+    colour = next(c[3:] for c in wild.get_attribute("class").split() if c in ("kt-R", "kt-Y", "kt-B", "kt-K"))
+    assert mark == f'"{COLOUR_MARKS[colour]}"'
 
 
 def test_search_results_show_the_words_in_context_and_the_real_count(phone, server):

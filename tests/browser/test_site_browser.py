@@ -63,7 +63,8 @@ def test_no_serious_accessibility_violation(browser, server, built, scheme):
         lang = path.split("/")[0]
         contrast = (lang not in ("ja", "tr", "it", "en") or lang == WIDE_CONTRAST[scheme]) and \
             (scheme == "light" or path.split("/", 1)[-1] not in shape)
-        problems += [f"{path}: {p}" for p in serious(page, contrast=contrast)]
+        # In dark, the rules that read colours; the light pass runs every other rule on the same page.
+        problems += [f"{path}: {p}" for p in serious(page, contrast=contrast, colours_only=scheme == "dark")]
     context.close()
     assert not problems, "\n".join(problems[:20])
 

@@ -6,6 +6,7 @@ A seat is written in a small notation, one string per player::
     out pairs okey          went out from pairs, discarding an okey as the last tile
     out elden               opened and went out at once while nobody else had opened
     melds R5 K7 B13 +702    opened with melds; tiles left; a 702 penalty (işlek discard) this round
+    melds 25                opened with melds; the tiles left add up to 25, as the players counted them
     pairs R3 Y9             opened with pairs; tiles left (at face value; double in a variant)
     closed R1 Y2            never opened (the tiles matter only for an okey left in hand)
 
@@ -31,6 +32,7 @@ from kural.core.notation import Tile, parse_tiles
 if TYPE_CHECKING:
     from kural.games.okey101.rules import OpenedAs, Okey101Rules
 
+MAX_POINTS = 21 * 13  # a sum of tiles left: at most a whole rack of thirteens
 PENALTY_RULES = (701, 702, 703, 704, 705)  # each costs ``penalty``; 706 (an okey in hand) is counted from the tiles
 Finish = Literal["normal", "okey", "pairs", "pairs_okey", "elden", "elden_okey", "pile", "cancelled"]
 
@@ -54,6 +56,7 @@ class Seat:
     okey_discard: bool = False  # went out by discarding an okey
     elden: bool = False  # opened and went out in one turn while nobody else had opened
     penalties: tuple[int, ...] = ()  # Kural IDs 701-705 incurred this round
+    points: Optional[int] = None  # the tiles left counted by the players, written instead of the tiles
 
     @classmethod
     def parse(cls, text: str, index: int = 0) -> "Seat":
@@ -63,6 +66,8 @@ class Seat:
         Seat.parse('out pairs okey')
         >>> Seat.parse("melds R5 F +702").tiles
         (Tile.parse('R5'), Tile.parse('F'))
+        >>> Seat.parse("pairs 31 +701").points
+        31
         """
         words = str(text).split()
         if not words or words[0].lower() not in ("out", "melds", "pairs", "closed"):
@@ -77,8 +82,13 @@ class Seat:
                 raise RoundError("seat_syntax", f"{text!r}: a player opens with melds or with pairs, not both", index)
         penalties: list[int] = []
         tile_words: list[str] = []
+        points: Optional[int] = None
         for w in rest:
-            if w.startswith("+"):
+            if w.isdigit() and head in ("melds", "pairs"):  # the sum the players counted, instead of the tiles
+                if points is not None or int(w) > MAX_POINTS:
+                    raise RoundError("seat_points", f"{w!r}: one sum of the tiles left, 0 to {MAX_POINTS}", index)
+                points = int(w)
+            elif w.startswith("+"):
                 if not w[1:].isdigit() or int(w[1:]) not in PENALTY_RULES:
                     raise RoundError("unknown_penalty", f"{w!r}: a penalty is +701 to +705 (706 is counted from the tiles)", index)
                 penalties.append(int(w[1:]))
@@ -86,19 +96,21 @@ class Seat:
                 tile_words.append(w)
         tiles = parse_tiles(tile_words)
         check_tiles(tiles)
+        if points is not None and tiles:
+            raise RoundError("seat_points", f"{text!r}: write the tiles left or their sum, not both", index)
         if head == "out":
             if tiles:
                 raise RoundError("out_has_tiles", f"{text!r}: a player who went out has no tiles left", index)
             opened: "OpenedAs" = "pairs" if "pairs" in flags else "melds"
             return cls(opened, (), True, "okey" in flags, "elden" in flags, tuple(penalties))
-        return cls(None if head == "closed" else head, tiles, False, False, False, tuple(penalties))  # type: ignore[arg-type]
+        return cls(None if head == "closed" else head, tiles, False, False, False, tuple(penalties), points)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         if self.out:
             words = ["out"] + (["pairs"] if self.opened == "pairs" else []) + (["okey"] if self.okey_discard else []) \
                 + (["elden"] if self.elden else [])
         else:
-            words = [self.opened or "closed", *map(str, self.tiles)]
+            words = [self.opened or "closed", *map(str, self.tiles)] + ([str(self.points)] if self.points is not None else [])
         return " ".join(words + [f"+{p}" for p in self.penalties])
 
     def __repr__(self) -> str:
@@ -195,7 +207,7 @@ def score_round(seats: Sequence[Seat], indicator: Tile, rules: Optional["Okey101
         okeys = sum(1 for t in s.tiles if t == okey)
         okey_points = okeys * rules.okey_in_hand_penalty
         pen = len(s.penalties) * rules.penalty
-        points = tile_points(s.tiles, indicator)
+        points = s.points if s.points is not None else tile_points(s.tiles, indicator)
         kind: str
         if s.out:
             kind, mult = "finisher", 1 if s.elden else round_mult

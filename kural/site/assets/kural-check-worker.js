@@ -18,7 +18,25 @@ var SETUP = [
   "from kural import browser",
   "def _kural_answer(query, lang):",
   "    return json.dumps(browser.answer(json.loads(query), lang), ensure_ascii=False)",
+  "def _kural_sheet(sheet, lang):",
+  "    return json.dumps(browser.sheet_answer(json.loads(sheet), lang), ensure_ascii=False)",
+  "def _kural_import(text, name, lang):",
+  "    return json.dumps(browser.sheet_import(text, name, lang), ensure_ascii=False)",
 ].join("\n");
+var pyodide = null, yamlReady = null;
+
+// The score sheet reads an imported file with PyYAML, as `kural sheet` does: its modules come from this site, once,
+// when a reader first imports a file (the checker never needs them).
+function loadYaml(config) {
+  if (!yamlReady) {
+    yamlReady = fetch(config.yaml).then(function (response) {
+      if (!response.ok) throw new Error("yaml " + response.status);
+      return response.arrayBuffer();
+    }).then(function (bytes) { pyodide.unpackArchive(bytes, "zip", { extractDir: "/kural-engine" }); });
+    yamlReady.catch(function () { yamlReady = null; });
+  }
+  return yamlReady;
+}
 
 function snapshotKey(config) { return config.engine + "?pyodide=" + encodeURIComponent(config.version || ""); }
 
@@ -76,7 +94,9 @@ function boot(config) {
       py = await start(config, null);
     }
     progress(100);
-    return py.globals.get("_kural_answer");
+    pyodide = py;
+    return { check: py.globals.get("_kural_answer"), sheet: py.globals.get("_kural_sheet"),
+             importFile: py.globals.get("_kural_import") };
   })();
   ready.catch(function () { ready = null; });
   return ready;
@@ -88,9 +108,15 @@ onmessage = function (event) {
     boot(m.config).catch(function () {});
     return;
   }
-  boot(m.config).then(function (answer) {
+  boot(m.config).then(function (engine) {
+    if (m.op === "import") return loadYaml(m.config).then(function () { return engine; });
+    return engine;
+  }).then(function (engine) {
     var t0 = performance.now();
-    var result = JSON.parse(answer(JSON.stringify(m.query), m.lang));
+    var text = m.op === "sheet" ? engine.sheet(JSON.stringify(m.query), m.lang)
+      : m.op === "import" ? engine.importFile(m.query.text, m.query.name, m.lang)
+      : engine.check(JSON.stringify(m.query), m.lang);
+    var result = JSON.parse(text);
     result.ms = performance.now() - t0;
     postMessage({ type: "answer", id: m.id, result: result });
   }).catch(function (err) {

@@ -220,12 +220,10 @@
     grid.textContent = "";
     var cards = kind === "cards";
     paletteOf(kind).forEach(function (p) {
-      var b = el("button", { type: "button", class: (cards ? "kc" + ("HD".indexOf(p.c) >= 0 ? " kc-red" : "") : "kt kt-" + p.c),
-        "aria-label": p.l, "data-t": p.t });
+      // Drawn as the pages draw a piece: the number as text, the colour's or suit's mark from kural.css.
       var face = cards ? p.t.slice(0, -1) : (p.t === "F" ? "★" : p.t === "J" ? "☺" : p.t.slice(1));
-      b.appendChild(el("b", {}, face));
-      var mark = cards ? { S: "♠", H: "♥", D: "♦", C: "♣" }[p.c] : { R: "●", Y: "▲", B: "■", K: "◆" }[p.c];
-      if (mark) b.appendChild(el("i", { "aria-hidden": "true" }, mark));
+      var b = el("button", { type: "button", class: (cards ? "kc kc-" + p.c + ("HD".indexOf(p.c) >= 0 ? " kc-red" : "") : "kt kt-" + p.c),
+        "aria-label": p.l, "data-t": p.t }, face);
       grid.appendChild(b);
     });
   }

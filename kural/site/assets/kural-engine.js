@@ -8,7 +8,8 @@
     var config = {
       pyodide: new URL(box.dataset.pyodide, location.href).href,
       engine: new URL(box.dataset.engine, location.href).href,
-      version: box.dataset.pyodideVersion || ""
+      version: box.dataset.pyodideVersion || "",
+      yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : ""
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
     var worker = null, pending = {}, nextId = 1;
@@ -33,12 +34,14 @@
       };
     }
     return {
-      ask: function (query, lang) {
+      // op: "check" (a claim, kural.browser.answer; the default), "sheet" (a score sheet as data,
+      // browser.sheet_answer) or "import" (a sheet file's text and name, browser.sheet_import).
+      ask: function (query, lang, op) {
         start();
         return new Promise(function (resolve) {
           var id = nextId++;
           pending[id] = resolve;
-          worker.postMessage({ id: id, query: query, lang: lang, config: config });
+          worker.postMessage({ id: id, op: op || "check", query: query, lang: lang, config: config });
         });
       },
       // Start the engine without a question (the worker answers nothing): a reader who begins the form or

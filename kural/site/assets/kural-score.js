@@ -1,0 +1,666 @@
+// Kural's score sheet (/<lang>/score/): a whole game kept round by round on this device. The page keeps the sheet
+// in the shape of a sheet file (README, "Score sheets") and asks the rule engine (kural.browser.sheet_answer, in
+// the checker's Web Worker) for every score, breakdown, total and winner after each change: nothing here counts.
+// A change is kept only when the engine accepts the sheet; a refused round says why and changes nothing.
+/* global KuralEngine */
+(function () {
+  "use strict";
+  var box = document.getElementById("kural-score");
+  if (!box) return;
+  var spec = JSON.parse(document.getElementById("kural-score-spec").textContent);
+  var W = spec.words, lang = spec.lang;
+  var KEY = "kural-score-v1", HISTORY = 100;
+  var $ = function (id) { return document.getElementById(id); };
+  var bar = $("kural-score-progress");
+  var engine = KuralEngine(box, function (m) { KuralEngine.showProgress(bar, m.value); });
+  var store = load();
+  var answers = 0;
+  var editing = -1;  // the round being changed (from 0), -1: a new round
+
+  function fmt(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
+  }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "class") e.className = attrs[k]; else if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function gameOf(key) { return spec.games.filter(function (g) { return g.key === key; })[0] || null; }
+  function clone(x) { return JSON.parse(JSON.stringify(x)); }
+
+  // --- storage: every accepted change at once -------------------------------------------------------------
+  function load() {
+    try {
+      var s = JSON.parse(localStorage.getItem(KEY) || "null");
+      if (s && typeof s === "object" && s.games && typeof s.games === "object") return s;
+    } catch (e) { /* a damaged store starts empty */ }
+    return { games: {}, current: "" };
+  }
+  function save() {
+    try { localStorage.setItem(KEY, JSON.stringify(store)); return true; } catch (e) { status(W.failed); return false; }
+  }
+  function newId() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
+  function current() { return store.games[store.current] || null; }
+
+  function status(text) { $("kural-score-status").textContent = text || ""; }
+  function showError(text) {
+    var e = $("kural-score-error");
+    e.textContent = text || "";
+    e.hidden = !text;
+  }
+  function handled() { answers += 1; box.dataset.answers = String(answers); }
+
+  // Ask the engine for the standings of `sheet`; a refusal is shown and nothing changes.
+  function score(sheet, op) {
+    var standings = $("kural-standings");
+    standings.setAttribute("aria-busy", "true");
+    return engine.ask(sheet, lang, op || "sheet").then(function (a) {
+      standings.removeAttribute("aria-busy");
+      if (a.state === "failed") { showError(W.failed); handled(); return null; }
+      if (a.state !== "done") { showError(a.message); handled(); return null; }
+      showError("");
+      return a;
+    });
+  }
+  // Keep an accepted sheet (its previous state on the undo list unless this is an undo) and show it.
+  function commit(id, a, undoing) {
+    var game = store.games[id];
+    if (!game) {
+      game = store.games[id] = { sheet: a.sheet, answer: a, history: [], updated: Date.now() };
+    } else {
+      if (!undoing) {
+        game.history.push(game.sheet);
+        if (game.history.length > HISTORY) game.history.shift();
+      }
+      game.sheet = a.sheet;
+      game.answer = a;
+      game.updated = Date.now();
+    }
+    store.current = id;
+    save();
+    showSheet();
+    handled();
+  }
+
+  // --- the list of games and the new game's form ---------------------------------------------------------
+  function showList() {
+    $("kural-score-sheet").hidden = true;
+    $("kural-score-setup").hidden = true;
+    $("kural-score-games").hidden = false;
+    var list = $("kural-score-list");
+    list.textContent = "";
+    var ids = Object.keys(store.games).sort(function (a, b) { return store.games[b].updated - store.games[a].updated; });
+    if (!ids.length) list.appendChild(el("li", {}, W.no_games));
+    ids.forEach(function (id) {
+      var g = store.games[id], sheet = g.sheet, game = gameOf(sheet.game);
+      var li = el("li", { "class": "kural-score-item" });
+      var name = (game ? game.name : sheet.game) + " · " + sheet.players.join(", ");
+      li.appendChild(el("span", {}, name + " · " + fmt(W.rounds_played, { played: sheet.played.length }) + " · "
+        + new Date(g.updated).toLocaleDateString(lang)));
+      var open = el("button", { type: "button", "class": "md-button", "aria-label": W.open + ": " + name }, W.open);
+      open.addEventListener("click", function () { store.current = id; save(); showSheet(); recompute(); });
+      var remove = el("button", { type: "button", "class": "md-button", "aria-label": W.remove + ": " + name }, W.remove);
+      remove.addEventListener("click", function () {
+        if (!window.confirm(fmt(W.confirm_remove, { name: name }))) return;
+        delete store.games[id];
+        if (store.current === id) store.current = "";
+        save();
+        showList();
+        status(W.removed);
+      });
+      li.appendChild(open);
+      li.appendChild(remove);
+      list.appendChild(li);
+    });
+  }
+
+  function nameInputs(count, names) {
+    var holder = $("kural-score-names");
+    var old = Array.prototype.map.call(holder.querySelectorAll("input"), function (i) { return i.value; });
+    holder.textContent = "";
+    for (var i = 1; i <= count; i++) {
+      var row = el("p", { "class": "kural-score-row" });
+      row.appendChild(el("label", { "for": "kural-score-name-" + i }, fmt(W.player_name, { n: i })));
+      var input = el("input", { type: "text", id: "kural-score-name-" + i, maxlength: String(spec.max_name),
+        autocomplete: "off", placeholder: fmt(W.player_n, { n: i }) });
+      input.value = (names && names[i - 1]) || old[i - 1] || "";
+      row.appendChild(input);
+      holder.appendChild(row);
+    }
+    var game = gameOf($("kural-score-game").value);
+    $("kural-score-more").disabled = count >= game.max;
+    $("kural-score-fewer").disabled = count <= game.min;
+  }
+  function setupGame(key, variants) {
+    var game = gameOf(key) || spec.games[0];
+    $("kural-score-game").value = game.key;
+    var count = Math.min(game.max, Math.max(game.min, 4));
+    nameInputs(count);
+    var rounds = $("kural-score-rounds");
+    $("kural-score-rounds-row").hidden = !game.rounds;
+    $("kural-score-rounds-label").textContent = game.rounds === "deals" ? W.deals : W.rounds;
+    rounds.required = !!game.rounds_required;
+    rounds.value = game.rounds_required ? (rounds.value || "11") : "";
+    var holder = $("kural-score-variants");
+    holder.textContent = "";
+    if (!game.choices.length) holder.appendChild(el("p", {}, W.standard_rules));
+    game.choices.forEach(function (choice, i) {
+      var set = el("fieldset", { "class": "kural-score-choice" });
+      set.appendChild(el("legend", {}, choice.legend));
+      var options = choice.variants.length === 1 ? choice.variants : [{ key: "", label: W.standard }].concat(choice.variants);
+      options.forEach(function (v, j) {
+        var id = "kural-score-v-" + i + "-" + j;
+        var p = el("p", { "class": "kural-score-option" });
+        var input = el("input", { type: choice.variants.length === 1 ? "checkbox" : "radio", name: "v" + i, id: id, value: v.key });
+        input.checked = v.key ? (variants || []).indexOf(v.key) >= 0 : !(variants || []).some(function (n) {
+          return choice.variants.some(function (c) { return c.key === n; });
+        });
+        p.appendChild(input);
+        p.appendChild(el("label", { "for": id }, v.label));
+        set.appendChild(p);
+      });
+      holder.appendChild(set);
+    });
+  }
+  function showSetup(key, variants) {
+    $("kural-score-games").hidden = true;
+    $("kural-score-sheet").hidden = true;
+    $("kural-score-setup").hidden = false;
+    setupGame(key, variants);
+    engine.warm();  // a sheet is about to start: the engine loads while the names are typed
+    var first = $("kural-score-name-1");
+    if (first) first.focus();
+  }
+  function startGame(event) {
+    event.preventDefault();
+    var game = gameOf($("kural-score-game").value);
+    var players = Array.prototype.map.call($("kural-score-names").querySelectorAll("input"), function (input, i) {
+      return input.value.trim() || fmt(W.player_n, { n: i + 1 });
+    });
+    var variants = Array.prototype.filter.call($("kural-score-variants").querySelectorAll("input:checked"), function (i) {
+      return i.value;
+    }).map(function (i) { return i.value; });
+    var sheet = { game: game.key };
+    if (variants.length) sheet.variants = variants;
+    sheet.players = players;
+    var rounds = $("kural-score-rounds").value.trim();
+    if (game.rounds && rounds) sheet.rounds = /^\d+$/.test(rounds) ? Number(rounds) : rounds;
+    sheet.played = [];
+    score(sheet).then(function (a) { if (a) { commit(newId(), a); status(W.saved); } });
+  }
+
+  // --- the sheet -----------------------------------------------------------------------------------------
+  function ruleFor(game, sheet, line) {
+    if (line.rule) return line.rule;
+    var options = (game.params || {})[line.param] || [];
+    var chosen = sheet.variants || [];
+    var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
+      || options.filter(function (o) { return o[0] === "standard"; })[0];
+    return hit ? hit[1] : 0;
+  }
+  function rulesHref(game, sheet, rule) {
+    var q = (sheet.variants || []).map(function (v) { return "variant=" + encodeURIComponent(v); }).join("&");
+    return "../" + game.key + "/" + (q ? "?" + q : "") + "#" + rule;
+  }
+  function showWhy(r, c) {
+    var g = current(), a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    var panel = $("kural-score-why");
+    $("kural-score-why-h").textContent = fmt(W.why, { name: a.columns[c], n: r + 1 });
+    var ul = $("kural-score-why-lines");
+    ul.textContent = "";
+    var lines = (a.rows[r].cells || [])[c] || [];
+    if (a.rows[r].finish) ul.appendChild(el("li", {}, a.rows[r].finish));
+    lines.forEach(function (line) {
+      var rule = ruleFor(game, sheet, line);
+      var words = line.words || (rule ? game.titles[String(rule)] || "" : "");
+      var li = el("li", {});
+      li.appendChild(el("strong", { "class": "kural-score-points" }, line.points));
+      li.appendChild(document.createTextNode(" " + words + " "));
+      if (rule) {
+        li.appendChild(el("a", { href: rulesHref(game, sheet, rule) },
+          fmt(W.rule, { id: rule }) + (game.titles[String(rule)] ? " · " + game.titles[String(rule)] : "")));
+      }
+      ul.appendChild(li);
+    });
+    ul.appendChild(el("li", { "class": "kural-score-why-total" }, W.total + ": " + a.rows[r].scores[c]));
+    panel.hidden = false;
+    panel.focus();
+  }
+
+  function showSheet() {
+    var g = current();
+    if (!g) { showList(); return; }
+    var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    // The address no longer asks for a new sheet: a reload reopens this one.
+    if (location.search) history.replaceState(null, "", location.pathname);
+    $("kural-score-games").hidden = true;
+    $("kural-score-setup").hidden = true;
+    $("kural-score-sheet").hidden = false;
+    $("kural-score-why").hidden = true;
+    $("kural-score-title").textContent = game.name + " · " + sheet.players.join(", ");
+    var names = (sheet.variants || []).map(function (v) {
+      var hit = null;
+      game.choices.forEach(function (c) { c.variants.forEach(function (x) { if (x.key === v) hit = x.label; }); });
+      return hit || v;
+    });
+    $("kural-score-rules").textContent = names.length ? fmt(W.sheet_house_rules, { names: names.join(" + ") }) : W.standard_rules;
+    var table = $("kural-score-table");
+    var head = table.tHead, body = table.tBodies[0], foot = table.tFoot;
+    head.textContent = body.textContent = foot.textContent = "";
+    var tr = el("tr");
+    tr.appendChild(el("th", { scope: "col" }, W.sheet_round));
+    a.columns.forEach(function (name) { tr.appendChild(el("th", { scope: "col" }, name)); });
+    head.appendChild(tr);
+    a.rows.forEach(function (row, r) {
+      var line = el("tr", { "data-round": String(r + 1) });
+      var th = el("th", { scope: "row" });
+      var edit = el("button", { type: "button", "class": "kural-score-cell", "aria-label": fmt(W.edit_round, { n: r + 1 }) }, String(r + 1));
+      edit.addEventListener("click", function () { editRound(r); });
+      th.appendChild(edit);
+      line.appendChild(th);
+      row.scores.forEach(function (s, c) {
+        var td = el("td");
+        var b = el("button", { type: "button", "class": "kural-score-cell", "aria-label": fmt(W.why, { name: a.columns[c], n: r + 1 }) + ": " + s }, String(s));
+        b.addEventListener("click", function () { showWhy(r, c); });
+        td.appendChild(b);
+        line.appendChild(td);
+      });
+      body.appendChild(line);
+    });
+    if (a.rows.length) {
+      var total = el("tr");
+      total.appendChild(el("th", { scope: "row" }, W.total));
+      a.totals.forEach(function (s) { total.appendChild(el("td", {}, String(s))); });
+      foot.appendChild(total);
+    } else {
+      body.appendChild(el("tr", {})).appendChild(el("td", { colspan: String(a.columns.length + 1) }, W.empty));
+    }
+    var standings = $("kural-standings");
+    standings.dataset.totals = a.totals_text;
+    standings.dataset.winner = a.winner.join(" ");
+    standings.dataset.state = a.rows.length ? "done" : "empty";
+    var totals = $("kural-score-totals");
+    totals.textContent = "";
+    var lead = a.winner.length ? a.winner : (a.leader || []);
+    a.columns.forEach(function (name, i) {
+      var li = el("li", { "class": lead.indexOf(i + 1) >= 0 ? "kural-score-lead" : "" });
+      li.appendChild(el("span", { "class": "kural-score-name" }, name));
+      li.appendChild(el("span", { "class": "kural-score-big" }, a.rows.length ? a.totals[i] : "–"));
+      totals.appendChild(li);
+    });
+    var result = a.result;
+    if (!a.winner.length && a.leader && a.leader.length && a.rows.length) {
+      result += " · " + fmt(W.leader, { names: a.leader.map(function (i) { return a.columns[i - 1]; }).join(", ") });
+    }
+    $("kural-score-result").textContent = result;
+    $("kural-score-undo").disabled = !g.history.length;
+    $("kural-score-link-row").hidden = true;
+    roundForm(-1, g.draft);
+  }
+
+  // --- entering a round ----------------------------------------------------------------------------------
+  function okeySeat(fields, i, name, seat) {
+    var game = gameOf("okey101");
+    var words = String(seat || "melds").trim().split(/\s+/);
+    var state = ["out", "melds", "pairs", "closed"].indexOf(words[0]) >= 0 ? words[0] : "melds";
+    var set = el("fieldset", { "class": "kural-score-seat", "data-seat": String(i + 1) });
+    set.appendChild(el("legend", {}, fmt(W.seat, { name: name })));
+    var states = el("div", { "class": "kural-score-states", role: "radiogroup", "aria-label": fmt(W.seat, { name: name }) });
+    game.states.forEach(function (s) {
+      var id = "kural-seat-" + i + "-" + s.key;
+      var input = el("input", { type: "radio", name: "seat-" + i, id: id, value: s.key });
+      input.checked = s.key === state;
+      var label = el("label", { "for": id, "class": "kural-score-pill" });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + s.label));
+      states.appendChild(label);
+    });
+    set.appendChild(states);
+    var flags = el("div", { "class": "kural-score-flags", role: "group", "aria-label": W.out_how });
+    game.flags.forEach(function (f) {
+      var id = "kural-seat-" + i + "-flag-" + f.key;
+      var input = el("input", { type: "checkbox", id: id, value: f.key, "data-flag": f.key });
+      input.checked = state === "out" && words.indexOf(f.key) > 0;
+      var label = el("label", { "for": id, "class": "kural-score-pill" });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + f.label));
+      flags.appendChild(label);
+    });
+    set.appendChild(flags);
+    var tilesRow = el("p", { "class": "kural-score-tiles" });
+    var tid = "kural-seat-" + i + "-tiles";
+    tilesRow.appendChild(el("label", { "for": tid }, W.tiles));
+    var tiles = el("input", { type: "text", id: tid, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+      placeholder: W.tiles_help, "data-tiles": "1" });
+    tiles.value = state === "out" ? "" : words.slice(1).filter(function (w) { return w.charAt(0) !== "+"; }).join(" ");
+    tilesRow.appendChild(tiles);
+    set.appendChild(tilesRow);
+    var pens = el("div", { "class": "kural-score-pens" });
+    var pid = "kural-seat-" + i + "-pen";
+    pens.appendChild(el("label", { "for": pid }, W.penalties));
+    var select = el("select", { id: pid });
+    select.appendChild(el("option", { value: "" }, W.add_penalty));
+    game.penalties.forEach(function (p) { select.appendChild(el("option", { value: String(p.rule) }, p.rule + " · " + p.title)); });
+    var chips = el("span", { "class": "kural-score-chips", "data-penalties": "1" });
+    function chip(rule) {
+      var title = (game.penalties.filter(function (p) { return String(p.rule) === String(rule); })[0] || {}).title || rule;
+      var b = el("button", { type: "button", "class": "md-button kural-score-chip", "data-rule": String(rule),
+        "aria-label": fmt(W.remove_penalty, { name: rule + " · " + title }) }, "+" + rule + " " + title + " ✕");
+      b.addEventListener("click", function () { b.remove(); draft(); select.focus(); });
+      chips.appendChild(b);
+    }
+    select.addEventListener("change", function () { if (select.value) { chip(select.value); select.value = ""; draft(); } });
+    words.forEach(function (w) { if (/^\+\d+$/.test(w)) chip(w.slice(1)); });
+    pens.appendChild(select);
+    pens.appendChild(chips);
+    set.appendChild(pens);
+    function sync() {
+      var out = set.querySelector("input[type=radio]:checked").value === "out";
+      flags.hidden = !out;
+      tilesRow.hidden = out;
+    }
+    states.addEventListener("change", sync);
+    sync();
+    fields.appendChild(set);
+  }
+  function okeySeatValue(set) {
+    var state = set.querySelector("input[type=radio]:checked").value;
+    var words = [state];
+    if (state === "out") {
+      Array.prototype.forEach.call(set.querySelectorAll("input[data-flag]:checked"), function (f) { words.push(f.value); });
+    } else {
+      var tiles = set.querySelector("input[data-tiles]").value.trim();
+      if (tiles) words.push(tiles.replace(/[,;]+/g, " ").replace(/\s+/g, " "));
+    }
+    Array.prototype.forEach.call(set.querySelectorAll("[data-rule]"), function (b) { words.push("+" + b.dataset.rule); });
+    return words.join(" ");
+  }
+  // Okey: one round a line of the engine's notation ("show 4, 2 okey", "none"), entered as who did what.
+  function okeyRound(fields, players, value) {
+    var game = gameOf("okey"), parts = String(value || "none").split(",").map(function (x) { return x.trim().split(/\s+/); });
+    var got = { out: "", how: "normal", show: "", wrong: "" };
+    parts.forEach(function (w) {
+      if (w[0] === "show" || w[0] === "wrong") got[w[0]] = w[1] || "";
+      else if (/^\d+$/.test(w[0])) { got.out = w[0]; got.how = w[1] || "normal"; }
+    });
+    function seatSelect(key, label) {
+      var p = el("p", { "class": "kural-score-row" });
+      p.appendChild(el("label", { "for": "kural-okey-" + key }, label));
+      var select = el("select", { id: "kural-okey-" + key });
+      select.appendChild(el("option", { value: "" }, W.okey_nobody));
+      players.forEach(function (name, i) { select.appendChild(el("option", { value: String(i + 1) }, name)); });
+      select.value = got[key];
+      p.appendChild(select);
+      fields.appendChild(p);
+      return select;
+    }
+    var out = seatSelect("out", W.okey_out);
+    var set = el("fieldset", { "class": "kural-score-flags", id: "kural-okey-how" });
+    set.appendChild(el("legend", {}, W.okey_how));
+    game.finishes.forEach(function (f) {
+      var id = "kural-okey-how-" + f.key;
+      var input = el("input", { type: "radio", name: "okey-how", id: id, value: f.key });
+      input.checked = f.key === got.how;
+      var label = el("label", { "for": id, "class": "kural-score-pill" });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + f.label));
+      set.appendChild(label);
+    });
+    fields.appendChild(set);
+    seatSelect("show", W.okey_show);
+    seatSelect("wrong", W.okey_wrong);
+    function sync() { set.hidden = !out.value; }
+    out.addEventListener("change", sync);
+    sync();
+  }
+  function okeyValue() {
+    var parts = [];
+    if ($("kural-okey-show").value) parts.push("show " + $("kural-okey-show").value);
+    if ($("kural-okey-wrong").value) parts.push("wrong " + $("kural-okey-wrong").value);
+    var out = $("kural-okey-out").value;
+    if (out) parts.push(out + " " + document.querySelector("input[name=okey-how]:checked").value);
+    else if (!parts.length) parts.push("none");
+    return { results: parts.join(", ") };
+  }
+  function genericField(fields, f, players, value) {
+    var id = "kural-field-" + f.name;
+    if (f.shape === "seats" || f.shape === "players") {
+      var set = el("fieldset", { "class": "kural-score-seat", "data-field": f.name });
+      set.appendChild(el("legend", {}, f.label));
+      players.forEach(function (name, i) {
+        var p = el("p", { "class": "kural-score-row" });
+        p.appendChild(el("label", { "for": id + "-" + i }, name));
+        var input = el("input", { type: "text", id: id + "-" + i, autocomplete: "off", spellcheck: "false" });
+        var v = f.shape === "seats" ? (value || [])[i] : (value || {})["p" + (i + 1)];
+        input.value = v === undefined || v === null ? "" : String(v);
+        p.appendChild(input);
+        set.appendChild(p);
+      });
+      fields.appendChild(set);
+      return;
+    }
+    var row = el("p", { "class": "kural-score-row", "data-field": f.name });
+    row.appendChild(el("label", { "for": id }, f.label));
+    var input = f.shape === "lines" ? el("textarea", { id: id, rows: "4", spellcheck: "false" })
+      : el("input", { type: "text", id: id, autocomplete: "off", spellcheck: "false", inputmode: f.shape === "int" ? "numeric" : null });
+    input.value = value === undefined || value === null ? "" : (Array.isArray(value) ? value.join("\n") : String(value));
+    row.appendChild(input);
+    fields.appendChild(row);
+  }
+  function genericValue(f) {
+    var id = "kural-field-" + f.name;
+    if (f.shape === "seats" || f.shape === "players") {
+      var inputs = document.querySelectorAll("[data-field='" + f.name + "'] input");
+      if (f.shape === "seats") return Array.prototype.map.call(inputs, function (i) { return i.value.trim(); });
+      var out = {};
+      Array.prototype.forEach.call(inputs, function (i, n) { out["p" + (n + 1)] = i.value.trim(); });
+      return out;
+    }
+    var v = $(id).value.trim();
+    if (!v) return undefined;
+    if (f.shape === "lines") return v.split(/\n+/).map(function (s) { return s.trim(); }).filter(Boolean);
+    if (f.shape === "int" && /^\d+$/.test(v)) return Number(v);
+    return v;
+  }
+
+  function roundForm(index, values) {
+    var g = current(), sheet = g.sheet, game = gameOf(sheet.game);
+    editing = index;
+    var n = index >= 0 ? index + 1 : sheet.played.length + 1;
+    values = index >= 0 ? sheet.played[index] : (values || null);
+    $("kural-score-round-h").textContent = fmt(index >= 0 ? W.edit_round : W.new_round, { n: n });
+    $("kural-score-add").textContent = fmt(index >= 0 ? W.save_round : W.add_round, { n: n });
+    $("kural-score-cancel-edit").hidden = index < 0;
+    $("kural-score-remove-round").hidden = index < 0;
+    var full = index < 0 && sheet.rounds && typeof sheet.rounds === "number" && sheet.played.length >= sheet.rounds;
+    $("kural-score-round").hidden = !!full;
+    var fields = $("kural-score-fields");
+    fields.textContent = "";
+    if (game.entry === "okey101") {
+      var p = el("p", { "class": "kural-score-row" });
+      p.appendChild(el("label", { "for": "kural-score-indicator" }, W.indicator));
+      var ind = el("input", { type: "text", id: "kural-score-indicator", autocomplete: "off", autocapitalize: "characters",
+        spellcheck: "false", placeholder: W.indicator_help, maxlength: "4", "class": "kural-score-short" });
+      ind.value = values && values.indicator ? values.indicator : "";
+      p.appendChild(ind);
+      fields.appendChild(p);
+      sheet.players.forEach(function (name, i) { okeySeat(fields, i, name, values && values.seats ? values.seats[i] : ""); });
+    } else if (game.entry === "okey") {
+      okeyRound(fields, sheet.players, values ? values.results : "");
+    } else {
+      game.fields.forEach(function (f) { genericField(fields, f, sheet.players, values ? values[f.name] : undefined); });
+    }
+  }
+  function roundValue() {
+    var game = gameOf(current().sheet.game);
+    if (game.entry === "okey101") {
+      return { indicator: $("kural-score-indicator").value.trim(),
+               seats: Array.prototype.map.call(document.querySelectorAll(".kural-score-seat[data-seat]"), okeySeatValue) };
+    }
+    if (game.entry === "okey") return okeyValue();
+    var out = {};
+    game.fields.forEach(function (f) { var v = genericValue(f); if (v !== undefined) out[f.name] = v; });
+    return out;
+  }
+  // What is typed for the next round is kept too: a reload or a phone that sleeps loses nothing.
+  function draft() {
+    var g = current();
+    if (!g || editing >= 0) return;
+    g.draft = roundValue();
+    save();
+  }
+  function submitRound(event) {
+    event.preventDefault();
+    var g = current(), id = store.current;
+    var sheet = clone(g.sheet);
+    var value = roundValue();
+    if (editing >= 0) sheet.played[editing] = value; else sheet.played.push(value);
+    var wasEditing = editing;
+    score(sheet).then(function (a) {
+      if (!a) return;
+      if (wasEditing < 0) delete g.draft;
+      commit(id, a);
+      status(W.saved);
+      var next = wasEditing < 0 ? $("kural-score-fields").querySelector("input, select, textarea") : null;
+      if (next) next.focus();
+    });
+  }
+  function editRound(index) {
+    roundForm(index);
+    var first = $("kural-score-fields").querySelector("input, select, textarea");
+    if (first) first.focus();
+  }
+  function removeRound() {
+    var g = current(), id = store.current, sheet = clone(g.sheet);
+    sheet.played.splice(editing, 1);
+    score(sheet).then(function (a) { if (a) { commit(id, a); status(W.saved); } });
+  }
+  function undo() {
+    var g = current(), id = store.current;
+    if (!g || !g.history.length) return;
+    var previous = g.history[g.history.length - 1];
+    score(previous).then(function (a) {
+      if (!a) return;
+      g.history.pop();
+      commit(id, a, true);
+      status(W.undone);
+    });
+  }
+  function recompute() {
+    var g = current(), id = store.current;
+    if (!g) return;
+    score(g.sheet).then(function (a) {
+      if (!a) return;
+      g.answer = a;
+      save();
+      if (store.current === id) showSheet();
+      handled();
+    });
+  }
+
+  // --- sharing: a link, a file, a table, paper -----------------------------------------------------------
+  function toBase64Url(text) {
+    var bytes = new TextEncoder().encode(text), bin = "";
+    for (var i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64Url(text) {
+    var bin = atob(String(text).replace(/-/g, "+").replace(/_/g, "/"));
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  }
+  function share() {
+    var url = location.origin + location.pathname + "?sheet=" + toBase64Url(JSON.stringify(current().sheet));
+    var a = $("kural-score-link");
+    a.href = url;
+    a.textContent = url;
+    $("kural-score-link-row").hidden = false;
+    var said = function () { $("kural-score-copied").textContent = W.copied; };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(said, function () {});
+
+  }
+  function download(name, text, type) {
+    var url = URL.createObjectURL(new Blob([text], { type: type }));
+    var a = el("a", { href: url, download: name });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+  function fileName(ext) {
+    var s = current().sheet;
+    return "kural-" + s.game + "-" + new Date(current().updated).toISOString().slice(0, 10) + "." + ext;
+  }
+  function csv() {
+    var a = current().answer;
+    var quote = function (v) { v = String(v); return /[",\n;]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; };
+    var lines = [[W.sheet_round].concat(a.columns)];
+    a.rows.forEach(function (r, i) { lines.push([i + 1].concat(r.scores)); });
+    if (a.rows.length) lines.push([W.total].concat(a.totals));
+    download(fileName("csv"), "\ufeff" + lines.map(function (l) { return l.map(quote).join(","); }).join("\r\n") + "\r\n", "text/csv");
+  }
+  function importFile() {
+    var input = $("kural-score-import"), file = input.files && input.files[0];
+    if (!file) return;
+    input.value = "";
+    if (file.size > 1000000) { showError(W.too_big); handled(); return; }
+    file.text().then(function (text) {
+      return score({ text: text, name: file.name }, "import");
+    }).then(function (a) {
+      if (a) { commit(newId(), a); status(fmt(W.imported, { name: file.name })); }
+    });
+  }
+  function fromLink(encoded) {
+    var data;
+    try { data = JSON.parse(fromBase64Url(encoded)); } catch (e) { data = null; }
+    history.replaceState(null, "", location.pathname);
+    if (!data || typeof data !== "object") { showError(W.failed); showList(); handled(); return; }
+    score(data).then(function (a) {
+      if (a) { commit(newId(), a); status(W.opened_link); } else showList();
+    });
+  }
+
+  // --- wiring --------------------------------------------------------------------------------------------
+  $("kural-score-new").addEventListener("click", function () { showSetup(spec.games[0].key, []); });
+  $("kural-score-game").addEventListener("change", function () { setupGame($("kural-score-game").value, []); });
+  $("kural-score-more").addEventListener("click", function () {
+    nameInputs($("kural-score-names").querySelectorAll("input").length + 1);
+  });
+  $("kural-score-fewer").addEventListener("click", function () {
+    nameInputs($("kural-score-names").querySelectorAll("input").length - 1);
+  });
+  $("kural-score-setup").addEventListener("submit", startGame);
+  $("kural-score-cancel-setup").addEventListener("click", function () { if (current()) showSheet(); else showList(); });
+  $("kural-score-round").addEventListener("submit", submitRound);
+  $("kural-score-round").addEventListener("input", draft);
+  $("kural-score-round").addEventListener("change", draft);
+  $("kural-score-cancel-edit").addEventListener("click", function () { roundForm(-1, current().draft); });
+  $("kural-score-remove-round").addEventListener("click", removeRound);
+  $("kural-score-undo").addEventListener("click", undo);
+  $("kural-score-share").addEventListener("click", share);
+  $("kural-score-export").addEventListener("click", function () { download(fileName("yaml"), current().answer.file, "text/yaml"); });
+  $("kural-score-csv").addEventListener("click", csv);
+  $("kural-score-print").addEventListener("click", function () { window.print(); });
+  $("kural-score-back").addEventListener("click", showList);
+  $("kural-score-import").addEventListener("change", importFile);
+  $("kural-score-why-close").addEventListener("click", function () { $("kural-score-why").hidden = true; });
+  $("kural-score-why").setAttribute("tabindex", "-1");
+
+  var params = new URLSearchParams(location.search);
+  box.dataset.answers = "0";
+  if (params.get("sheet")) {
+    fromLink(params.get("sheet"));
+  } else if (params.get("game") && gameOf(params.get("game"))) {
+    showSetup(params.get("game"), params.getAll("variant").join("+").split("+").filter(Boolean));
+  } else if (current()) {
+    showSheet();  // the last answer kept with the sheet, at once; then counted again by the engine
+    recompute();
+  } else {
+    showList();
+  }
+  window.kuralScore = { store: function () { return store; } };
+})();

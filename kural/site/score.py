@@ -1,0 +1,234 @@
+"""The score sheet page, ``/<lang>/score/``: a whole game kept round by round, every score the engine's.
+
+The page keeps the sheet in the shape of a sheet file (README, "Score sheets"; :mod:`kural.sheet`) and asks the
+engine, run by Pyodide in the checker's Web Worker, for the standings after every change
+(:func:`kural.browser.sheet_answer`): the page and ``kural sheet`` read, refuse and score the same sheets the
+same way.  This module writes the page (a Jinja2 template with autoescape, ``templates/score.html``) and the
+description its script reads: the games, the players each allows, the house rules, how a round is entered, and
+the rules a score's breakdown links to, all from the registry and the records, every word in the page's language.
+
+>>> spec = score_spec("en")
+>>> [g["key"] for g in spec["games"]]
+['okey101', 'okey', 'rummikub', 'dummy']
+>>> okey101 = spec["games"][0]
+>>> okey101["min"], okey101["max"], [p["rule"] for p in okey101["penalties"]]
+(4, 4, [701, 702, 703, 704, 705])
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final, Optional
+
+from markupsafe import Markup
+
+from kural import houserules, registry
+from kural.browser import field_label
+from kural.i18n import N_, gettext
+from kural.sheet import MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED, WORDS as SHEET_WORDS, _player_range
+from kural.site import web
+from kural.site.checker import GAME_ORDER, json_script
+from kural.site.records_html import md_text
+
+TITLE = N_("Score sheet")
+LINK = N_("Keep the score of a game of {game}")
+WORDS: Final = {
+    "lead": N_("Keep the score of a whole game: enter each round as it happened and the rules count it, the same way "
+               "as every example on this site. Everything stays on this device; share the sheet as a link or a file."),
+    "noscript": N_("The score sheet counts in your browser, and that needs JavaScript. Without it, install Kural and "
+                   "use the command line: kural sheet my-game.yaml"),
+    "games": N_("Games kept on this device"),
+    "no_games": N_("No game kept on this device yet."),
+    "new_game": N_("New game"),
+    "import": N_("Open a sheet file"),
+    "game": N_("Game"),
+    "players": N_("Players, in seat order"),
+    "player_name": N_("Name of player {n}"),
+    "player_n": N_("Player {n}"),
+    "add_player": N_("Add a player"),
+    "remove_player": N_("Remove the last player"),
+    "rounds": N_("Rounds agreed"),
+    "deals": N_("Deals agreed (empty: play to the target)"),
+    "house_rules": N_("House rules"),
+    "standard": N_("standard"),
+    "standard_rules": N_("standard rules"),
+    "start": N_("Start the sheet"),
+    "cancel": N_("Cancel"),
+    "caption": N_("Each round's scores. Choose a score to see how it was counted."),
+    "standings": N_("Standings"),
+    "close": N_("Close"),
+    "round_n": N_("Round {n}"),
+    "add_round": N_("Add round {n}"),
+    "save_round": N_("Save round {n}"),
+    "new_round": N_("Round {n}: what happened"),
+    "edit_round": N_("Change round {n}"),
+    "remove_round": N_("Remove this round"),
+    "total": N_("Total"),
+    "undo": N_("Undo the last change"),
+    "undone": N_("The last change is undone."),
+    "share": N_("Link to this sheet"),
+    "export": N_("Save as a file"),
+    "csv": N_("Save as a table (CSV)"),
+    "print": N_("Print"),
+    "all_games": N_("All games"),
+    "link": N_("Link"),
+    "copied": N_("Copied: send it to the other players."),
+    "loading": N_("Loading the rules"),
+    "failed": N_("The rules could not be loaded. Check the connection and reload the page."),
+    "saved": N_("Saved on this device."),
+    "opened_link": N_("Opened from a link and kept on this device."),
+    "imported": N_("Opened from “{name}” and kept on this device."),
+    "open": N_("Open"),
+    "remove": N_("Remove"),
+    "removed": N_("Removed from this device."),
+    "confirm_remove": N_("Remove “{name}” from this device?"),
+    "rounds_played": N_("{played} rounds played"),
+    "leader": N_("Leading: {names}"),
+    "why": N_("{name}, round {n}: how the score was counted"),
+    "rule": N_("rule {id}"),
+    "indicator": N_("Indicator"),
+    "indicator_help": N_("The tile turned face up, e.g. K1"),
+    "seat": N_("How the round ended for {name}"),
+    "tiles": N_("Tiles left on the rack"),
+    "tiles_help": N_("e.g. R5 K7 B13, or their sum: 25"),
+    "penalties": N_("Penalties"),
+    "add_penalty": N_("Add a penalty"),
+    "remove_penalty": N_("Remove: {name}"),
+    "out_how": N_("How they went out"),
+    "too_big": N_("This file is too big to be a score sheet."),
+    "okey_out": N_("Who went out"),
+    "okey_nobody": N_("nobody"),
+    "okey_how": N_("How they went out"),
+    "okey_show": N_("Who showed the indicator's twin"),
+    "okey_wrong": N_("Who declared a finish that was not one"),
+    "empty": N_("Nothing written yet."),
+}
+
+
+def _rule_titles(corpus: Any, game: str, lang: str, ids: Any) -> dict[str, str]:
+    """The titles of the rules a breakdown may link (the page carries no others)."""
+    wanted = {int(i) for i in ids}
+    return {str(r.id): r.title_in(lang) for r in corpus.by_game(game) if r.id in wanted} if corpus is not None else {}
+
+
+def _param_rules(corpus: Any, game: str) -> dict[str, list[list[Any]]]:
+    """For each ruleset parameter, the records that state it: [variant, ID], the standard ones in ID order. A
+    breakdown line names the parameter the engine used; the page links the record of the house rule in play,
+    else the first standard record (no rule number is written here or in the page's script)."""
+    out: dict[str, list[list[Any]]] = {}
+    if corpus is None:
+        return out
+    for r in sorted(corpus.by_game(game), key=lambda r: r.id):
+        for name in r.params:
+            out.setdefault(name, []).append([r.variant, r.id])
+    return out
+
+
+def _fields(game: str, lang: str) -> list[dict[str, Any]]:
+    """How a round of a game without its own entry is written: the fields of its score kind, each in words."""
+    kind = registry.game(game).kind("score")
+    supplied = SUPPLIED.get(game, ())
+    out = []
+    for required, table in ((True, kind.fields), (False, kind.optional)):
+        for name, ftype in table.items():
+            if name in supplied:
+                continue
+            schema = ftype.schema
+            shape = ("seats" if name == SEAT_FIELD.get(game) and schema.get("type") == "array" else
+                     "players" if schema.get("type") == "object" else
+                     "lines" if schema.get("type") == "array" else
+                     "int" if schema.get("type") == "integer" else "text")
+            out.append({"name": name, "label": field_label(lang, name), "shape": shape, "required": required})
+    return out
+
+
+def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
+    """What the page's script needs, in ``lang``: the games, how a round is entered, the words."""
+    from kural.figures.okey101 import FINISHES, SEAT_KINDS
+    from kural.games.okey101 import PENALTY_RULES
+
+    t = lambda m: gettext(lang, m)  # noqa: E731
+    games = []
+    for key in GAME_ORDER:
+        g = registry.game(key)
+        low, high = _player_range(g.rulesets.standard)
+        params = _param_rules(corpus, key) if key == "okey101" else {}  # the games whose scores are taken apart
+        penalties = PENALTY_RULES if key == "okey101" else ()
+        titles = _rule_titles(corpus, key, lang, [i for rows in params.values() for _, i in rows] + list(penalties))
+        entry: dict[str, Any] = {"key": key, "name": g.name_in(lang), "min": low, "max": high,
+                                 "rounds": {"okey101": "rounds", "rummikub": "rounds", "dummy": "deals"}.get(key, ""),
+                                 "rounds_required": key == "okey101",
+                                 "choices": [{"legend": g.variant_name(lang, c.variants[0]) if len(c.variants) == 1
+                                              else " / ".join(g.variant_name(lang, v) for v in c.variants),
+                                              "variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
+                                             for c in houserules.choices(key)],
+                                 "params": params, "titles": titles}
+        if key == "okey101":
+            entry["entry"] = "okey101"
+            entry["states"] = [{"key": k, "label": t(SEAT_KINDS[s])} for k, s in
+                               (("out", "finisher"), ("melds", "opened"), ("pairs", "pairs_opener"), ("closed", "unopened"))]
+            entry["flags"] = [{"key": k, "label": t(FINISHES[f])} for k, f in (("pairs", "pairs"), ("okey", "okey"),
+                                                                               ("elden", "elden"))]
+            entry["penalties"] = [{"rule": r, "title": titles.get(str(r), str(r))} for r in PENALTY_RULES]
+        elif key == "okey":
+            from kural.figures.okey import FINISH_NAMES
+
+            entry["entry"] = "okey"
+            entry["finishes"] = [{"key": k, "label": t(v)} for k, v in FINISH_NAMES.items()]
+        else:
+            entry["entry"] = "fields"
+            entry["fields"] = _fields(key, lang)
+        games.append(entry)
+    words = {k: t(v) for k, v in WORDS.items()}
+    words.update({f"sheet_{k}": t(v) for k, v in SHEET_WORDS.items()})
+    return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
+
+
+@lru_cache(maxsize=1)
+def _template() -> Any:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True)
+    return env.get_template("score.html")
+
+
+def score_page(lang: str, corpus: Any = None) -> str:
+    """The Markdown of ``score/index.md`` (a heading and one block of HTML)."""
+    root = "../../"
+    engine, _ = web.engine_zip()
+    yaml_name, _ = web.yaml_zip()
+    spec = score_spec(lang, corpus)
+    return _template().render(
+        heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
+        w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
+        engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}",
+                "worker": f"{root}{web.ENGINE_DIR}/kural-check-worker.js", "version": web.pyodide_version(),
+                "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
+        spec=Markup(json_script(spec)))
+
+
+def score_link(lang: str, game: Optional[str] = None, base: str = "../score/") -> str:
+    """The link to a new sheet of ``game`` at the top of its page."""
+    from html import escape
+
+    href = f"{base}?game={game}" if game else base
+    words = gettext(lang, LINK).format(game=registry.game_name(lang, game)) if game else gettext(lang, TITLE)
+    return f'<p class="kural-score-link"><a href="{escape(href)}">{escape(words)}</a></p>\n'
+
+
+SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css")
+
+
+def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
+    """The score sheet page and its own assets (the engine's client and worker are the checker's)."""
+    from mkdocs.structure.files import File
+
+    here = Path(__file__).resolve().parent
+    files.append(File.generated(config, "score/index.md", content=score_page(lang, corpus)))
+    for name in SCORE_ASSETS:
+        files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
+
+
+__all__ = ["add_score", "score_page", "score_spec", "score_link", "WORDS"]

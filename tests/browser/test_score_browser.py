@@ -1,0 +1,262 @@
+"""The score sheet page in Chromium on a phone (360 px), in Turkish: the example Okey 101 game (eleven rounds, two
+house rules, penalties) entered through the page gives the totals and the winner that `kural sheet --json` gives
+for the file the page exports, and that summing the engine's own round scores gives; a reload in the middle of a
+round loses nothing; round 3 changed, then undone; a refused round says why and changes nothing; the shared link
+opens the same standings in a fresh browser; a hostile file is refused and nothing stored changes.
+
+One page visit for the game (the engine starts once), one fresh context for the link and the imports. Every wait
+is on what the page states: ``data-answers`` on the sheet counts the engine's answers the page has handled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kural import registry
+from kural.cli import main
+from kural.houserules import rules_for
+from kural.i18n import gettext
+from kural.sheet import REASONS, Sheet
+
+ROOT = Path(__file__).resolve().parents[2]
+LANG = "tr"
+EXAMPLE = ROOT / "examples" / "sheets" / "okey101.yaml"
+ENGINE_WAIT = 120_000  # the first answer waits for Pyodide to start (seconds on a busy machine)
+
+
+def _answers(page) -> int:
+    return int(page.get_attribute("#kural-score", "data-answers") or 0)
+
+
+def _after(page, action, timeout: float = 30_000) -> None:
+    """Do ``action`` and wait until the page has handled one more answer from the engine."""
+    before = _answers(page)
+    action()
+    page.wait_for_function(f"Number(document.getElementById('kural-score').dataset.answers) > {before}",
+                           timeout=timeout)
+
+
+def _standings(page) -> tuple[str, str, str]:
+    return tuple(page.eval_on_selector("#kural-standings", "e => [e.dataset.state, e.dataset.totals, e.dataset.winner]"))
+
+
+def _fill_round(page, rnd: dict) -> None:
+    page.fill("#kural-score-indicator", rnd["indicator"])
+    for i, seat in enumerate(rnd["seats"]):
+        words = seat.split()
+        page.check(f"#kural-seat-{i}-{words[0]}")
+        if words[0] == "out":
+            for flag in ("pairs", "okey", "elden"):
+                page.set_checked(f"#kural-seat-{i}-flag-{flag}", flag in words)
+        else:
+            page.fill(f"#kural-seat-{i}-tiles", " ".join(w for w in words[1:] if not w.startswith("+")))
+        for w in words:
+            if w.startswith("+"):
+                page.select_option(f"#kural-seat-{i}-pen", w[1:])
+
+
+def _add_round(page, rnd: dict, timeout: float = 30_000) -> None:
+    _fill_round(page, rnd)
+    _after(page, lambda: page.click("#kural-score-add"), timeout)
+    assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+
+
+def _expected(sheet_data: dict) -> tuple[str, str]:
+    standings = Sheet.from_data(sheet_data).score()
+    return standings.totals_text, " ".join(map(str, standings.winner))
+
+
+def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys):
+    example = Sheet.from_file(EXAMPLE).as_data()
+    rounds = example["played"]
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    query = "&".join(f"variant={v}" for v in example["variants"])
+    page.goto(f"{server}/{LANG}/score/?game=okey101&{query}", wait_until="load")
+    # The house rules from the link are chosen; the names, in seat order, and the rounds agreed.
+    for v in example["variants"]:
+        assert page.locator(f"#kural-score-variants input[value='{v}']").is_checked()
+    for i, name in enumerate(example["players"], 1):
+        page.fill(f"#kural-score-name-{i}", name)
+    page.fill("#kural-score-rounds", str(example["rounds"]))
+    _after(page, lambda: page.click("#kural-score-start"), ENGINE_WAIT)
+    assert _standings(page)[0] == "empty"
+
+    for rnd in rounds[:6]:
+        _add_round(page, rnd)
+    half = dict(example, played=rounds[:6])
+    assert _standings(page) == ("done", *_expected(half))  # no winner yet: the game goes on
+    assert _standings(page)[2] == ""
+
+    # A round that cannot have happened is refused with the reason, in Turkish, and nothing changes.
+    _fill_round(page, dict(rounds[6], seats=["out", "out", "closed", "closed"]))
+    _after(page, lambda: page.click("#kural-score-add"))
+    assert gettext(LANG, REASONS["two_out"]) in page.inner_text("#kural-score-error")
+    assert _standings(page) == ("done", *_expected(half))
+
+    # Half of round 7 typed, then the page reloads: the six rounds and what was typed are still there.
+    page.fill("#kural-score-indicator", rounds[6]["indicator"])
+    page.fill("#kural-seat-2-tiles", "B4 B5")
+    page.reload(wait_until="load")  # the count of answers starts again at 0
+    page.wait_for_function("Number(document.getElementById('kural-score').dataset.answers) > 0", timeout=ENGINE_WAIT)
+    assert _standings(page) == ("done", *_expected(half))
+    assert page.input_value("#kural-score-indicator") == rounds[6]["indicator"]
+    assert page.input_value("#kural-seat-2-tiles") == "B4 B5"
+
+    for rnd in rounds[6:]:
+        _add_round(page, rnd)
+    state, totals, winner = _standings(page)
+    assert state == "done" and winner
+
+    # The file the page exports is the example's game; `kural sheet --json` scores it as the page did.
+    with page.expect_download() as got:
+        page.click("#kural-score-export")
+    exported = tmp_path / "export.yaml"
+    got.value.save_as(exported)
+    assert Sheet.from_file(exported).as_data() == example
+    capsys.readouterr()
+    assert main(["sheet", str(exported), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (totals, winner) == (cli["totals"], " ".join(map(str, cli["winner"])))
+    # ... and so does summing the engine's own score for each round, and its game answer on those rounds.
+    rules = rules_for("okey101", example["variants"])
+    kind = registry.game("okey101").kind("score")
+    per_round = [registry.run("okey101", "score", {k: kind.fields[k].parse(v) for k, v in r.items()}, rules).actual
+                 for r in rounds]
+    assert totals == " ".join(str(sum(col)) for col in zip(*per_round))
+    game = registry.run("okey101", "game", {"rounds": tuple(per_round)}, rules)
+    assert winner == " ".join(map(str, game.actual))
+
+    # A score opens its breakdown, each penalty linked to its rule.
+    page.click("tr[data-round='2'] td:nth-child(2) button")
+    assert page.locator("#kural-score-why a[href$='#702']").count() == 1
+
+    # Round 3 changed: the totals follow; undone: back as they were.
+    changed = [dict(r) for r in rounds]
+    changed[2] = dict(rounds[2], seats=[rounds[2]["seats"][0], rounds[2]["seats"][1], "closed K4 K5 +704",
+                                        rounds[2]["seats"][3]])
+    page.click("tr[data-round='3'] th button")
+    assert page.input_value("#kural-score-indicator") == rounds[2]["indicator"]
+    page.select_option("#kural-seat-2-pen", "704")
+    _after(page, lambda: page.click("#kural-score-add"))
+    assert _standings(page) == ("done", *_expected(dict(example, played=changed)))
+    _after(page, lambda: page.click("#kural-score-undo"))
+    assert _standings(page) == ("done", totals, winner)
+
+    # The link holds the whole sheet: a fresh browser opens the same standings.
+    page.click("#kural-score-share")
+    link = page.get_attribute("#kural-score-link", "href")
+    assert errors == [], errors
+    context.close()
+
+    fresh = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+    other = fresh.new_page()
+    other.goto(server + "/" + LANG + "/score/", wait_until="load")
+    other.evaluate("localStorage.clear()")
+    other.goto(link, wait_until="load")
+    other.wait_for_function("Number(document.getElementById('kural-score').dataset.answers) > 0", timeout=ENGINE_WAIT)
+    assert _standings(other) == ("done", totals, winner)
+
+    # A hostile file (an alias bomb) and a broken one are refused, saying why; nothing stored changes.
+    stored = other.evaluate("localStorage.getItem('kural-score-v1')")
+    bomb = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
+        f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    other.click("#kural-score-back")
+    for name, text in (("bomb.yaml", bomb), ("chess.yaml", "game: chess\nplayers: [a, b]\nplayed: []\n")):
+        _after(other, lambda: other.set_input_files("#kural-score-import", files=[
+            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]), ENGINE_WAIT)
+        message = other.inner_text("#kural-score-error")
+        assert name in message and len(message) > len(name) + 10, message
+        assert other.evaluate("localStorage.getItem('kural-score-v1')") == stored
+    fresh.close()
+
+
+def test_the_score_page_is_accessible_and_keeps_the_other_games(browser, server, capsys):
+    """axe on the sheet's three states (the games kept, the new game's form, a sheet with a round, a score's
+    breakdown and the link open) at 360 and 1280 px, light and dark; then, with the engine started, the example
+    games of Okey (entered round by round as who did what), Rummikub and Dummy (the fields of their score example)
+    give what `kural sheet --json` gives for their files.
+
+    Colours are checked at 360 px (they do not depend on the width); one page, the engine started once. The other
+    languages' pages are in the 1280 px passes of test_site_browser.py."""
+    from tests.browser.conftest import serious
+
+    context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="light")
+    page = context.new_page()
+    problems: list[str] = []
+
+    def check(state: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for width in (360, 1280):
+                page.set_viewport_size({"width": width, "height": 800})
+                problems.extend(f"{state} {scheme} {width}px: {p}" for p in serious(page, contrast=width == 360))
+                if width == 360:
+                    assert page.evaluate("document.documentElement.scrollWidth") <= 360, state
+
+    page.goto(f"{server}/{LANG}/score/", wait_until="load")
+    check("games")
+    page.goto(f"{server}/{LANG}/score/?game=okey101&variant=threshold_81", wait_until="load")
+    check("new game")
+    _after(page, lambda: page.click("#kural-score-start"), ENGINE_WAIT)
+    _add_round(page, {"indicator": "K1", "seats": ["out okey", "melds R5 K7 +702", "pairs Y1", "closed"]})
+    page.click("tr[data-round='1'] td:nth-child(3) button")
+    page.click("#kural-score-share")
+    check("sheet")
+    assert not problems, "\n".join(problems)
+
+    okey = Sheet.from_file(ROOT / "examples" / "sheets" / "okey.yaml").as_data()
+    page.click("#kural-score-back")
+    page.click("#kural-score-new")
+    page.select_option("#kural-score-game", "okey")
+    for i, name in enumerate(okey["players"], 1):
+        page.fill(f"#kural-score-name-{i}", name)
+    _after(page, lambda: page.click("#kural-score-start"))
+    for rnd in okey["played"]:
+        for part in [w.split() for w in rnd["results"].split(",")]:
+            if part[0] in ("show", "wrong"):
+                page.select_option(f"#kural-okey-{part[0]}", part[1])
+            elif part[0] != "none":
+                page.select_option("#kural-okey-out", part[0])
+                page.check(f"#kural-okey-how-{part[1]}")
+        _after(page, lambda: page.click("#kural-score-add"))
+        assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+    _same_as_kural_sheet(page, "okey", capsys)
+
+    for game in ("rummikub", "dummy"):
+        sheet = Sheet.from_file(ROOT / "examples" / "sheets" / f"{game}.yaml").as_data()
+        page.click("#kural-score-back")
+        page.click("#kural-score-new")
+        page.select_option("#kural-score-game", game)
+        while page.locator("#kural-score-names input").count() > len(sheet["players"]):
+            page.click("#kural-score-fewer")
+        for i, name in enumerate(sheet["players"], 1):
+            page.fill(f"#kural-score-name-{i}", name)
+        for v in sheet.get("variants", ()):
+            page.check(f"#kural-score-variants input[value='{v}']")
+        if isinstance(sheet.get("rounds"), int):
+            page.fill("#kural-score-rounds", str(sheet["rounds"]))
+        _after(page, lambda: page.click("#kural-score-start"))
+        for rnd in sheet["played"]:
+            for name, value in rnd.items():
+                if isinstance(value, dict):
+                    for i in range(len(sheet["players"])):
+                        page.fill(f"#kural-field-{name}-{i}", str(value.get(f"p{i + 1}", "")))
+                elif isinstance(value, list) and name in ("racks", "hands"):
+                    for i, item in enumerate(value):
+                        page.fill(f"#kural-field-{name}-{i}", item)
+                else:
+                    page.fill(f"#kural-field-{name}", "\n".join(value) if isinstance(value, list) else str(value))
+            _after(page, lambda: page.click("#kural-score-add"))
+            assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+        _same_as_kural_sheet(page, game, capsys)
+    context.close()
+
+
+def _same_as_kural_sheet(page, game: str, capsys) -> None:
+    capsys.readouterr()
+    assert main(["sheet", str(ROOT / "examples" / "sheets" / f"{game}.yaml"), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), game

@@ -1,0 +1,128 @@
+"""The score sheet page's engine answers (kural.browser.sheet_answer, sheet_import) against `kural sheet`, its
+sheet kept as data and written back as a file, hostile sheets refused; and the built page within its byte budget."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kural.browser import sheet_answer, sheet_import
+from kural.cli import main
+from kural.sheet import MAX_DEPTH, Sheet, dump
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEETS = sorted((ROOT / "examples" / "sheets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.stem)
+def test_the_page_scores_each_example_as_kural_sheet_does(path, capsys):
+    assert main(["sheet", str(path), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    sheet = Sheet.from_file(path)
+    from_data = sheet_answer(sheet.as_data(), "tr")
+    from_file = sheet_import(path.read_text(encoding="utf-8"), path.name, "ja")
+    for a in (from_data, from_file):
+        assert a["state"] == "done", a["message"]
+        assert a["totals_text"] == cli["totals"] and a["winner"] == cli["winner"]
+        assert [r["actual"] for r in a["rows"]] == [r["actual"] for r in cli["rounds"]]
+        assert len(a["columns"]) == len(a["totals"])
+    # The page's file is the same sheet: read back by `kural sheet`, it scores the same.
+    again = Sheet.from_text(from_data["file"], "export.yaml")
+    assert again.as_data() == sheet.as_data() and again.score().totals_text == cli["totals"]
+
+
+def test_each_okey101_cell_is_taken_apart_into_the_engines_numbers():
+    sheet = Sheet.from_file(ROOT / "examples" / "sheets" / "okey101.yaml")
+    a = sheet_answer(sheet.as_data(), "en")
+    for played, row in zip(sheet.played, a["rows"]):
+        assert row["finish"]
+        for seat, cell in zip(played.raw["seats"], row["cells"]):
+            penalties = [int(w[1:]) for w in seat.split() if w.startswith("+")]
+            assert [line["rule"] for line in cell if line["rule"]] == penalties  # each penalty is its own rule
+            assert all(line["param"] in sheet.rules.params() or line["rule"] for line in cell[:-len(penalties) or None])
+
+
+def test_a_sum_typed_instead_of_the_tiles_scores_as_the_tiles_do():
+    def scores(seats):
+        a = sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 1, "played": [
+            {"indicator": "R4", "seats": seats}]}, "en")
+        assert a["state"] == "done", a["message"]
+        return a["totals_text"]
+    assert scores(["out okey", "melds 25 +702", "pairs 7", "closed"]) == \
+        scores(["out okey", "melds K12 K13 +702", "pairs B7", "closed"])
+    assert sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 1, "played": [
+        {"indicator": "R4", "seats": ["out", "melds 25 K1", "closed", "closed"]}]}, "en")["state"] == "error"
+
+
+def test_a_new_sheet_has_no_round_and_no_totals():
+    a = sheet_answer({"game": "rummikub", "players": ["Ana", "Ben"], "played": []}, "it")
+    assert a["state"] == "done" and a["rows"] == [] and a["totals_text"] == "" and a["winner"] == []
+    assert "played: []" in a["file"] and a["sheet"]["players"] == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize("data, words", [
+    ("not a sheet", "mapping"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "played": []}, "rounds"),
+    ({"game": "okey101", "players": ["A", "A", "C", "D"], "rounds": 3, "played": []}, "twice"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}, "only one player can go out"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "K1", "seats": ["out", "melds X9", "closed", "closed"]}]}, "X9"),
+    ({"game": "chess", "players": ["A", "B"], "played": []}, "chess"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "K1", "seats": ["out", "melds R5 +799", "closed", "closed"]}]}, "player 2: a penalty is written"),
+    ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
+        {"indicator": "", "seats": ["out", "melds R5", "closed", "closed"]}]}, "round 1: Fill in “indicator”."),
+])
+def test_a_bad_sheet_is_refused_with_its_reason(data, words):
+    a = sheet_answer(data, "en")
+    assert a["state"] == "error" and words in a["message"], a
+
+
+def test_a_hostile_sheet_is_refused_before_it_is_built():
+    deep: object = "x"
+    for _ in range(MAX_DEPTH + 5):
+        deep = [deep]
+    assert sheet_answer({"game": "okey101", "players": deep, "played": []}, "en")["state"] == "error"
+    bomb = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
+        f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    a = sheet_import(bomb, "bomb.yaml", "tr")
+    assert a["state"] == "error" and a["message"].startswith("“bomb.yaml”")
+    a = sheet_import("game: okey101\nplayers: !!python/object/apply:os.system [ls]\nplayed: []\n", "evil.yaml", "en")
+    assert a["state"] == "error" and "evil.yaml:2" in a["message"]
+
+
+def test_the_names_and_tiles_of_a_sheet_cannot_break_its_file():
+    data = {"game": "okey101", "players": ["a: b", "#c", "\"d\"", "- e"], "rounds": 2,
+            "played": [{"indicator": "K1", "seats": ["out", "melds R5", "closed", "closed +701"]}]}
+    assert Sheet.from_text(dump(data)).as_data() == data
+
+
+def _local_assets(html: str, page: Path, site: Path) -> list[Path]:
+    found = re.findall(r'<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"'
+                       r'|<script[^>]+src="([^"]+)"', html)
+    out = []
+    for groups in found:
+        href = next(g for g in groups if g).split("?")[0].split("#")[0]
+        if href.startswith(("http:", "https:", "//", "data:")):
+            continue
+        path = (page.parent / href).resolve()
+        if path.is_file() and site.resolve() in path.parents:
+            out.append(path)
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("lang", ("ja", "tr", "it", "en"))
+def test_the_score_page_without_the_engine_is_within_100_kb_gzip(built, lang):
+    page = built / lang / "score" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assets = _local_assets(html, page, built)
+    names = {p.name for p in assets}
+    assert {"kural-score.js", "kural-score.css", "kural-engine.js"} <= names, names
+    assert not any(n.endswith((".wasm", ".zip")) or n.startswith("pyodide") for n in names)
+    total = len(gzip.compress(html.encode("utf-8"), 9)) + sum(len(gzip.compress(p.read_bytes(), 9)) for p in assets)
+    assert total <= 100 * 1024, f"{lang}/score/: {total / 1024:.1f} KB gzip ({len(assets)} files)"
