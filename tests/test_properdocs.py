@@ -20,6 +20,8 @@ pytest.importorskip("properdocs", reason="ProperDocs is in the test extra: ./scr
 ALLOWED = {
     # The theme names the generator and its version in every page's <meta name="generator">.
     "generator meta tag": re.compile(rb'^\s*<meta name="generator" content="mkdocs-[^"]*">$'),
+    # The service worker lists each file with its revision and size, a line each: a page's follow its meta tag.
+    "a page in the service worker's lists": re.compile(rb'^\{"url":"[^"]*\.html","revision":"[0-9a-f]{32}","size":\d+\},?$'),
 }
 
 

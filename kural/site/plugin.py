@@ -27,6 +27,7 @@ from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
 from kural.site.score import add_score
 from kural.site.critical import defer_styles, preload_scripts
+from kural.site import offline
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -118,6 +119,10 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
         config.extra["alternate"] = alternate()
+        # Kural without a network (kural/site/offline.py): the manifest, the update notice, the service worker.
+        config.extra["kural_offline"] = {"words": offline.page_words(self.config.lang), "lang": self.config.lang,
+                                         "theme_light": offline.THEME_LIGHT, "theme_dark": offline.THEME_DARK,
+                                         "games": [g.key for g in registry.GAMES]}
         for name in ASSETS:
             if name == "kural-search.js" and self.config.search != "kural":
                 continue
@@ -126,6 +131,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             if path not in [str(x) for x in target]:
                 target.append(path)
         self.pages: list[tuple[str, str, str]] = []
+        self.titles: list[tuple[str, str]] = []
         return config
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
@@ -140,6 +146,13 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         if not page.file.generated_by and self.config.search == "kural" and not page.url.startswith(CONTRIBUTING):
             self.pages.append((page.url, page.title or "", _text_of(html)))
         return html
+
+    def on_page_context(self, context: Any, page: Any, config: Any, nav: Any) -> Any:
+        # The offline page lists the pages a reader can open without a network, with their titles.
+        self.nav_order = [p.url for p in nav.pages]
+        if page.url != f"{offline.OFFLINE_DIR}/" and not page.url.startswith(CONTRIBUTING):
+            self.titles.append((page.url, _text_of(page.title or "")))
+        return context
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         # A phone on a slow network paints the page before the stylesheets arrive (kural/site/critical.py).
@@ -156,6 +169,11 @@ class KuralPlugin(BasePlugin[KuralConfig]):
                 f'<link rel="canonical" href="{href}"></head><body><p><a href="{href}">{href}</a></p></body></html>',
                 encoding="utf-8")
         self._write_cards(Path(config.site_dir))
+        pages = Path(config.site_dir) / offline.PAGES_LIST
+        pages.parent.mkdir(parents=True, exist_ok=True)
+        order = {url: i for i, url in enumerate(getattr(self, "nav_order", []))}
+        titles = sorted(self.titles, key=lambda p: (order.get(p[0], len(order)), p[0]))
+        pages.write_text(offline.pages_list(titles), encoding="utf-8")
         if self.config.search != "kural":
             return
         assert self.corpus is not None
@@ -203,4 +221,10 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
         add_checker(files, config, lang, self.corpus)
         add_score(files, config, lang, self.corpus)
+        for name in offline.ASSETS:
+            files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
+        window = offline.workbox_window(self._project_root(config))
+        files.append(File.generated(config, f"assets/kural/{window.name}", abs_src_path=str(window)))
+        files.append(File.generated(config, offline.MANIFEST, content=offline.manifest_json(lang)))
+        files.append(File.generated(config, f"{offline.OFFLINE_DIR}/index.md", content=offline.offline_page(lang)))
         return files

@@ -42,6 +42,11 @@ def browser():
     assert Path(CHROMIUM).exists(), "Debian's chromium is needed (scripts/test installs it), or KURAL_SKIP_BROWSER=1"
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # Every page registers Kural's service worker, which keeps the language (and on a game page the checker) in
+        # the background: the tests of the reading site run without it, as a first visit does; the offline tests
+        # (test_offline_browser.py) ask for it with service_workers="allow".
+        new_context = b.new_context
+        b.new_context = lambda **kw: new_context(**{"service_workers": "block", **kw})
         yield b
         b.close()
 

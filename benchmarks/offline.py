@@ -1,0 +1,93 @@
+"""Kural without a network (issue 23), over a site built into a temporary folder and served on 127.0.0.1:
+
+- the bytes the service worker keeps for each language, and for the checker (the engine), raw and gzip (what a
+  static host sends: each file compressed on its own);
+- with Turkish and the checker kept after one visit to /tr/okey101/ and the network cut: a checker link to its
+  verdict (median of 3 new tabs), and a game page's load event on the slow-phone profile (4× CPU; the network is
+  off, so only the device counts), median of 3.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks._figure import Figure
+from benchmarks.search import ARGS, CHROMIUM, _serve
+from kural.site import offline
+from kural.site.build import build
+
+LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
+VERDICT = "#kural-verdict[data-state='done']"
+RUNS = 3
+
+
+def kept_bytes(site: Path) -> dict[str, tuple[int, int]]:
+    """Each part of the service worker: (bytes, bytes gzip)."""
+    text = (site / offline.SW).read_text(encoding="utf-8")
+    parts = json.loads(re.search(r"var PARTS = (\{.*?\n\});", text, re.S).group(1))
+    out = {}
+    for name, entries in parts.items():
+        raw = packed = 0
+        for e in entries:
+            data = (site / e["url"]).read_bytes()
+            raw += len(data)
+            packed += len(gzip.compress(data, 6))
+        out[name] = (raw, packed)
+    return out
+
+
+def run() -> list[Figure]:
+    from playwright.sync_api import sync_playwright
+
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build(site, quiet=True)
+        for name, (raw, packed) in kept_bytes(site).items():
+            what = {"core": "the core (kept when the worker installs)", "engine": "the checker"}.get(name, f"language {name}")
+            figures.append(Figure(f"offline: {what}, gzip", packed / 1e6, "MB"))
+            figures.append(Figure(f"offline: {what}, as kept", raw / 1e6, "MB"))
+        httpd, base = _serve(site)
+        try:
+            with sync_playwright() as p:
+                b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                context = b.new_context(service_workers="allow")
+                page = context.new_page()
+                page.goto(base + "/tr/okey101/")
+                page.wait_for_selector("html[data-kural-offline=ready]", state="attached", timeout=300_000)
+                page.wait_for_selector("html[data-kural-engine=ready]", state="attached", timeout=600_000)
+                page.close()
+                context.set_offline(True)
+                verdicts = []
+                for _ in range(RUNS):
+                    page = context.new_page()
+                    t0 = time.perf_counter()
+                    page.goto(base + LINK)
+                    page.wait_for_selector(VERDICT, timeout=120_000)
+                    verdicts.append(time.perf_counter() - t0)
+                    page.close()
+                v = statistics.median(verdicts)
+                figures.append(Figure("offline: checker link to verdict, the checker kept (median of 3)", v, "s",
+                                      "≤ 1.0 s", v <= 1.0, spread=f"{min(verdicts):.2f}–{max(verdicts):.2f}"))
+                loads = []
+                for _ in range(RUNS):
+                    page = context.new_page()
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+                    page.goto(base + "/tr/okey101/", wait_until="load", timeout=120_000)
+                    loads.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventStart") / 1000)
+                    page.close()
+                load = statistics.median(loads)
+                figures.append(Figure("offline: phone, 4x CPU: /tr/okey101/ load event (median of 3)", load, "s",
+                                      "≤ 1.5 s", load <= 1.5, spread=f"{min(loads):.2f}–{max(loads):.2f}"))
+                context.close()
+                b.close()
+        finally:
+            httpd.shutdown()
+    return figures

@@ -1,0 +1,214 @@
+// Kural's service worker, one for the whole site (kural/site/offline.py says how the site is kept on the device).
+// web/build-sw.mjs completes it at build time with Workbox's workbox-build: the parts below, each a list of files
+// with their revision (MD5) and size, and where Workbox's own modules are (beside this file, never a CDN).
+//
+// Each part is a Workbox precache of its own (PrecacheController, cache "kural-<part>"): "core" is kept when the
+// worker installs; a language's part and the checker's "engine" part when a page asks (KURAL_KEEP). A file is kept
+// under its revision and this worker reads only its own revisions: a page is served whole from one build.
+/* global importScripts, workbox */
+"use strict";
+importScripts("__KURAL_WORKBOX__workbox-sw.js");
+workbox.setConfig({ modulePathPrefix: "__KURAL_WORKBOX__", debug: false });
+
+var PARTS = self.__KURAL_PARTS;   // {part: [{url, revision, size}]}, url relative to this file
+var LANGS = self.__KURAL_LANGS;   // the languages of this build, the first the default
+var SCOPE = self.registration.scope;
+var precaching = workbox.precaching;
+var routing = workbox.routing;
+
+var controllers = {}, sizes = {}, revisions = {}, partOf = {};
+var listening = {};  // part -> a function told the size of each file just kept (the progress of a KURAL_KEEP)
+var busy = {};       // part -> the promise of its keeping, while it runs
+
+var progressPlugin = {
+  cacheDidUpdate: function (o) {
+    var name = o.cacheName.slice("kural-".length);
+    var url = o.request.url.split("?")[0];
+    if (listening[name]) listening[name](sizes[url] || 0);
+  }
+};
+
+Object.keys(PARTS).forEach(function (name) {
+  var controller = new precaching.PrecacheController({ cacheName: "kural-" + name, plugins: [progressPlugin] });
+  controller.addToCacheList(PARTS[name].map(function (e) { return { url: e.url, revision: e.revision }; }));
+  controllers[name] = controller;
+  PARTS[name].forEach(function (e) {
+    var url = new URL(e.url, SCOPE).href;
+    sizes[url] = e.size;
+    revisions[url] = e.revision;
+    partOf[url] = name;
+  });
+});
+
+// The address of the file a request asks for: no query (a checker link, house rules), a folder's index.html.
+function fileOf(url) {
+  var u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  if (u.pathname.slice(-1) === "/") u.pathname += "index.html";
+  return u.href;
+}
+
+async function kept(url) {
+  var name = partOf[url];
+  if (!name) return undefined;
+  var hit = await controllers[name].matchPrecache(url);
+  if (hit) return hit;
+  // The theme's and Kural's files are the same in every language: another language's copy, of the same revision.
+  var m = /^([^/]+)\/(assets\/.*)$/.exec(url.slice(SCOPE.length));
+  if (!m || LANGS.indexOf(m[1]) < 0) return undefined;
+  for (var i = 0; i < LANGS.length; i++) {
+    var twin = SCOPE + LANGS[i] + "/" + m[2];
+    if (LANGS[i] !== m[1] && revisions[twin] === revisions[url]) {
+      hit = await controllers[LANGS[i]].matchPrecache(twin);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+async function hasPart(name) {
+  if (!(await caches.has("kural-" + name))) return false;
+  return (await (await caches.open("kural-" + name)).keys()).length > 0;
+}
+
+// The offline page of the language asked for, at the address asked for (a <base> makes its links work there).
+async function offlinePage(url) {
+  var lang = url.slice(SCOPE.length).split("/")[0];
+  if (LANGS.indexOf(lang) < 0) {
+    lang = LANGS[0];
+    for (var i = 0; i < LANGS.length; i++) if (await hasPart(LANGS[i])) { lang = LANGS[i]; break; }
+  }
+  var home = SCOPE + lang + "/offline/";
+  var hit = await controllers.core.matchPrecache(home + "index.html");
+  if (!hit) return Response.error();
+  var html = (await hit.text()).replace(/<head([^>]*)>/i, function (tag) { return tag + '<base href="' + home + '">'; });
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+routing.registerRoute(function (o) {
+  return o.url.href.indexOf(SCOPE) === 0 && (o.request.mode === "navigate" || partOf[fileOf(o.url.href)] !== undefined);
+}, async function (o) {
+  var url = fileOf(o.url.href);
+  // The checker's files while they are being kept (a house rule chosen during the download): wait for them rather
+  // than download them twice.
+  if (partOf[url] === "engine" && busy.engine) { try { await busy.engine; } catch (e) { /* from the network, below */ } }
+  var hit = await kept(url);
+  if (hit) return hit;
+  try {
+    return await fetch(o.request);
+  } catch (e) {
+    if (o.request.mode === "navigate") return offlinePage(o.url.href);
+    throw e;
+  }
+});
+
+// --- keeping, the state of each part, removing ----------------------------------------------------------------
+
+function keep(name, event) {
+  if (busy[name]) return busy[name];
+  // Workbox's precache stores the files it misses during an "install" event: a KURAL_KEEP message lends it its own
+  // lifetime under that name.
+  var lend = event.type === "install" ? event : {
+    type: "install",
+    waitUntil: function (p) { try { event.waitUntil(p); } catch (e) { /* the message's lifetime is already extended */ } }
+  };
+  busy[name] = controllers[name].install(lend).finally(function () { delete busy[name]; });
+  return busy[name];
+}
+
+async function partState(name) {
+  var keys = new Set();
+  if (await caches.has("kural-" + name)) {
+    (await (await caches.open("kural-" + name)).keys()).forEach(function (r) { keys.add(r.url); });
+  }
+  var map = controllers[name].getURLsToCacheKeys();
+  var out = { files: 0, kept: 0, bytes: 0, keptBytes: 0, pages: [] };
+  PARTS[name].forEach(function (e) {
+    var url = new URL(e.url, SCOPE).href;
+    out.files += 1;
+    out.bytes += e.size;
+    if (keys.has(map.get(url))) {
+      out.kept += 1;
+      out.keptBytes += e.size;
+      if (/(^|\/)index\.html$/.test(e.url)) out.pages.push(e.url.replace(/index\.html$/, ""));
+    }
+  });
+  return out;
+}
+
+async function state() {
+  var out = { parts: {}, langs: LANGS };
+  for (var name in PARTS) out.parts[name] = await partState(name);
+  return out;
+}
+
+async function keepParts(names, port, event) {
+  names = names.filter(function (n) { return n !== "core" && PARTS[n]; });
+  var before = await state();
+  var total = 0, done = 0;
+  names.forEach(function (n) { total += before.parts[n].bytes; done += before.parts[n].keptBytes; });
+  var told = 0;
+  function tell(size) {
+    done += size;
+    var now = Date.now();
+    if (port && now - told > 100) { told = now; port.postMessage({ type: "progress", done: done, total: total }); }
+  }
+  try {
+    for (var i = 0; i < names.length; i++) {
+      listening[names[i]] = tell;
+      try { await keep(names[i], event); } finally { delete listening[names[i]]; }
+    }
+    if (port) port.postMessage({ type: "done", ok: true, state: await state() });
+  } catch (e) {
+    if (port) port.postMessage({ type: "done", ok: false, state: await state() });
+  }
+}
+
+async function removeParts(names) {
+  for (var i = 0; i < names.length; i++) {
+    if (names[i] === "core" || !PARTS[names[i]]) continue;
+    await caches.delete("kural-" + names[i]);
+    if (names[i] === "engine") await caches.delete("kural-checker");  // the checker's started state (kural-check-worker.js)
+  }
+  return state();
+}
+
+self.addEventListener("message", function (event) {
+  var m = event.data || {};
+  var port = event.ports && event.ports[0];
+  if (m.type === "SKIP_WAITING") { self.skipWaiting(); return; }  // the reader accepted the new version
+  if (m.type === "KURAL_STATE") {
+    event.waitUntil(state().then(function (s) { if (port) port.postMessage({ type: "done", ok: true, state: s }); }));
+  } else if (m.type === "KURAL_KEEP") {
+    event.waitUntil(keepParts(m.parts || [], port, event));
+  } else if (m.type === "KURAL_REMOVE") {
+    event.waitUntil(removeParts(m.parts || []).then(function (s) { if (port) port.postMessage({ type: "done", ok: true, state: s }); }));
+  }
+});
+
+// A new build: keep the core, and the new revisions of every part the reader had (only changed files download),
+// while the old worker goes on serving the old ones. It waits until the reader accepts (SKIP_WAITING).
+self.addEventListener("install", function (event) {
+  event.waitUntil((async function () {
+    await keep("core", event);
+    for (var name in PARTS) {
+      if (name !== "core" && await hasPart(name)) await keep(name, event);
+    }
+  })());
+});
+
+// Now the only version: the old revisions go, and so do the parts this build no longer has.
+self.addEventListener("activate", function (event) {
+  event.waitUntil((async function () {
+    for (var name in PARTS) {
+      if (await caches.has("kural-" + name)) await controllers[name].activate(event);
+    }
+    var names = await caches.keys();
+    for (var i = 0; i < names.length; i++) {
+      var part = names[i].slice("kural-".length);
+      if (names[i].indexOf("kural-") === 0 && names[i] !== "kural-checker" && !PARTS[part]) await caches.delete(names[i]);
+    }
+    await self.clients.claim();
+  })());
+});
