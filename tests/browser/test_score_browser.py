@@ -406,3 +406,64 @@ def test_a_whole_round_with_the_keyboard_alone(browser, server):
     assert errors == [], errors
     print(f"keyboard alone: {keys.count} presses for the whole test")
     context.close()
+
+
+# --- at the table: a round on a phone --------------------------------------------------------------------------
+
+# A typical Okey 101 round entered on a phone takes at most this many taps and typed characters together (README,
+# "Score sheets"): the indicator, who went out, three sums typed, one penalty, save.
+ROUND_ON_A_PHONE = 20
+
+
+def test_a_typical_round_on_a_phone_in_few_taps(browser, server):
+    """On a 360 px touch screen: one player went out, three typed the sum left on their racks, one penalty; every
+    tap and every typed character counted, the standings the engine's for the round. The totals are big enough
+    to read from across the table: the four side by side two a row, each number whole."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server}/{LANG}/score/?game=okey101", wait_until="load")
+    _after(page, lambda: page.tap("#kural-score-start"), ENGINE_WAIT)
+    taps = keys = 0
+
+    def tap(selector: str) -> None:
+        nonlocal taps
+        page.tap(selector)
+        taps += 1
+
+    def type_(text: str) -> None:
+        nonlocal keys
+        page.keyboard.type(text)
+        keys += len(text)
+
+    rnd = {"indicator": "Y5", "seats": ["melds 25", "out", "melds 7 +701", "melds 40"]}
+    tap("#kural-score-indicator")
+    type_(rnd["indicator"])
+    for i, seat in enumerate(rnd["seats"]):
+        words = seat.split()
+        if words[0] != "melds":  # opened with melds: each player starts so, the usual end of a round
+            tap(f"label[for='kural-seat-{i}-{words[0]}']")
+        if len(words) > 1:
+            tap(f"#kural-seat-{i}-tiles")
+            type_(words[1])
+        for w in words[2:]:
+            page.tap(f"#kural-seat-{i}-pen")  # the phone opens its list ...
+            page.select_option(f"#kural-seat-{i}-pen", w[1:])  # ... and one more tap picks the penalty
+            taps += 2
+    _after(page, lambda: tap("#kural-score-add"))
+    assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+    sheet = {"game": "okey101", "players": [gettext(LANG, "Player {n}").format(n=n) for n in range(1, 5)],
+             "rounds": 11, "played": [rnd]}
+    assert _standings(page) == ("done", *_expected(sheet))
+    print(f"a typical round on a phone: {taps} taps + {keys} characters = {taps + keys}")
+    assert taps + keys <= ROUND_ON_A_PHONE, (taps, keys)
+
+    # Readable from across the table: each total at least 32 px high and whole, two to a row at 360 px.
+    boxes = page.eval_on_selector_all("#kural-score-totals .kural-score-big", """bs => bs.map(b => {
+      const r = b.getBoundingClientRect();
+      return {size: parseFloat(getComputedStyle(b).fontSize), whole: b.scrollWidth <= b.clientWidth + 1,
+              left: r.left, top: r.top, right: r.right};
+    })""")
+    assert len(boxes) == 4
+    assert all(b["size"] >= 32 and b["whole"] and b["right"] <= 360 for b in boxes), boxes
+    assert len({round(b["top"]) for b in boxes}) == 2, boxes
+    context.close()
