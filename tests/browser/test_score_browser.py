@@ -260,6 +260,10 @@ def _same_as_kural_sheet(page, game: str, capsys) -> None:
     assert main(["sheet", str(ROOT / "examples" / "sheets" / f"{game}.yaml"), "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
     assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), game
+    # Each score opens its breakdown, every part linked to the rule on the game's page that decides it.
+    page.click("tr[data-round='1'] td:nth-child(2) button")
+    hrefs = page.eval_on_selector_all("#kural-score-why a", "as => as.map(a => a.getAttribute('href'))")
+    assert hrefs and all(h.startswith(f"../{game}/") and h.rsplit("#", 1)[1].isdigit() for h in hrefs), (game, hrefs)
 
 
 # --- the keyboard alone ------------------------------------------------------------------------------------------

@@ -214,7 +214,7 @@
     var options = (game.params || {})[line.param] || [];
     var chosen = sheet.variants || [];
     var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
-      || options.filter(function (o) { return o[0] === "standard"; })[0];
+      || options.filter(function (o) { return o[0] === "standard"; }).slice(line.last ? -1 : 0)[0];
     return hit ? hit[1] : 0;
   }
   function rulesHref(game, sheet, rule) {
