@@ -213,10 +213,11 @@ OKEYS_IN_HAND = N_("okeys left in hand: {n}")
 IMPORTED = N_("“{file}”: {message}")
 
 
-def _line(words: str, points: str = "", param: str = "", rule: int = 0) -> dict[str, Any]:
+def _line(words: str, points: str = "", param: str = "", rule: int = 0, last: bool = False) -> dict[str, Any]:
     """One line of a cell's breakdown: words, the points, and what decides it (a ruleset parameter, whose record
-    the page links, or a rule's ID where the round names it, as a penalty does)."""
-    return {"words": words, "points": points, "param": param, "rule": rule}
+    the page links, or a rule's ID where the round names it, as a penalty does). ``last``: of the standard records
+    stating the parameter, the last one (the general scoring rule after a particular one)."""
+    return {"words": words, "points": points, "param": param, "rule": rule, "last": last}
 
 
 def _signed(n: int) -> str:
@@ -264,6 +265,100 @@ def _okey101_cells(lang: str, seats: Sequence[Any], detail: Any, rules: Any) -> 
     return cells
 
 
+SCORE_BEFORE = N_("before this round")
+SHOWN_BY = N_("indicator's twin shown by {name}")
+WRONG_FINISH = N_("a finish declared that was not one")
+WENT_OUT = N_("{name} went out: {finish}")
+JOKERS_LEFT = N_("jokers left on the rack: {n}")
+OTHER_RACKS = N_("the other players' racks")
+CARDS_MELDED = N_("cards melded")
+CARDS_IN_HAND = N_("cards left in hand")
+# The ruleset parameter that decides each of the engine's parts (the page links the record that states it).
+OKEY_FINISH_PARAM: Final = {"normal": "win_cost", "okey": "okey_discard_cost", "pairs": "seven_pairs_cost"}
+DUMMY_ITEM_PARAM: Final = {
+    "knock": "knock_bonus", "knock_mued": "knock_mued_bonus", "knock_see": "knock_see_bonus",
+    "knock_mued_see": "knock_mued_see_bonus", "knock_speto": "speto_knock_bonus", "head_card": "head_card_bonus",
+    "speto_lay_off": "speto_lay_off_bonus", "speto_laid_on": "speto_laid_on_penalty", "two_spetos": "two_spetos_bonus",
+    "tin_go": "tin_go_penalty", "tok_took": "tok_took_penalty", "head_card_discard": "head_card_penalty",
+    "speto_discard": "speto_penalty", "goot_discard": "goot_discard_penalty", "fark_discard": "fark_discard_penalty"}
+
+
+def _okey_cells(lang: str, results: Sequence[Any], detail: Any, rules: Any, names: Sequence[str],
+                before: Sequence[int]) -> list[list[dict[str, Any]]]:
+    """Okey: each column's score before the round, then what each part of the round took from it, each part
+    scored by the engine alone (kural.games.okey.score.round_changes on that part), with the parameter that
+    sets it; the cell itself is the engine's running score."""
+    from kural.figures.okey import FINISH_NAMES
+    from kural.games.okey.score import Round, round_changes
+
+    players = detail.players
+    cells: list[list[dict[str, Any]]] = [[_line(gettext(lang, SCORE_BEFORE), str(b))] for b in before]
+
+    def part(rnd: Any, words: str, param: str) -> None:
+        try:
+            delta = round_changes(rnd, rules, players)
+        except KuralError:
+            return  # a seat out of the game (elimination): the running score still says it all
+        for c, d in enumerate(delta):
+            if d:
+                cells[c].append(_line(words, _signed(d), param))
+
+    def name(seat: int) -> str:
+        return names[seat - 1] if not rules.partnership and seat <= len(names) else str(seat)
+
+    for rnd in results:
+        for seat in rnd.shown:
+            part(Round(shown=(seat,)), gettext(lang, SHOWN_BY).format(name=name(seat)), "indicator_show_cost")
+        for seat in rnd.wrong:
+            part(Round(wrong=(seat,)), gettext(lang, WRONG_FINISH), "wrong_finish_penalty")
+        if rnd.winner is not None and rnd.finish in OKEY_FINISH_PARAM:
+            part(Round(winner=rnd.winner, finish=rnd.finish, single_colour=rnd.single_colour),
+                 gettext(lang, WENT_OUT).format(name=name(rnd.winner), finish=gettext(lang, FINISH_NAMES[rnd.finish])),
+                 OKEY_FINISH_PARAM[rnd.finish])
+    return cells
+
+
+def _rummikub_cells(lang: str, racks: Sequence[Any], detail: Any, rules: Any) -> list[list[dict[str, Any]]]:
+    """Rummikub: the winner gains the others' racks; each other player loses their rack's value, the jokers on it
+    at the joker's penalty (both the engine's RoundScore)."""
+    cells = []
+    for i, (rack, value, score) in enumerate(zip(racks, detail.values, detail.scores)):
+        if i == detail.winner:
+            cells.append([_line(gettext(lang, OTHER_RACKS), _signed(score), "joker_penalty", last=True)])
+            continue
+        jokers = sum(1 for t in rack if getattr(t, "is_joker", False) or str(t) == "J")
+        out = [_line(gettext(lang, TILES_LEFT), _signed(-(value - jokers * rules.joker_penalty)) if value else "0",
+                     "joker_penalty", last=True)]
+        if jokers:
+            out.append(_line(gettext(lang, JOKERS_LEFT).format(n=jokers), _signed(-jokers * rules.joker_penalty),
+                             "joker_penalty"))
+        if score != -value:  # scored another way (the pool ran out: the difference from the winner's rack)
+            out.append(_line("", _signed(score), "pool_scoring"))
+        cells.append(out)
+    return cells
+
+
+def _dummy_cells(lang: str, detail: Any) -> list[list[dict[str, Any]]]:
+    """Dummy: each player's cards melded and left in hand, then each bonus and penalty of the deal (the engine's
+    DealScore), each named and linked to the parameter that sets it."""
+    from kural.figures.dummy import ITEM_NAMES
+
+    score = getattr(detail, "score", None)
+    if score is None:
+        return []
+    cells = []
+    for p in score.players:
+        out = [_line(gettext(lang, CARDS_MELDED), _signed(score.melded[p]) if score.melded[p] else "0", "face_points")]
+        if score.in_hand[p]:
+            out.append(_line(gettext(lang, CARDS_IN_HAND), _signed(-score.in_hand[p]), "face_points"))
+        for item in score.items:
+            if item.player == p:
+                out.append(_line(gettext(lang, ITEM_NAMES[item.code]) if item.code in ITEM_NAMES else item.code,
+                                 _signed(item.points), DUMMY_ITEM_PARAM.get(item.code, "")))
+        cells.append(out)
+    return cells
+
+
 def _finish(lang: str, game: str, detail: Any) -> str:
     if game == "okey101":
         from kural.figures.okey101 import FINISHES
@@ -276,9 +371,23 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
     standings = sheet.score() if sheet.played else None
     columns = list(standings.columns(lang)) if standings else list(sheet.players)
     rows = []
+    before = None
     for played, row in zip(sheet.played, standings.rows if standings else ()):
-        cells = (_okey101_cells(lang, played.values["seats"], row.detail, sheet.rules) if sheet.game == "okey101"
-                 else [[] for _ in row.scores])
+        if sheet.game == "okey101":
+            cells = _okey101_cells(lang, played.values["seats"], row.detail, sheet.rules)
+        elif sheet.game == "okey":
+            start = before if before is not None else row.detail.table[0]
+            cells = _okey_cells(lang, played.values["results"], row.detail, sheet.rules, columns, start)
+            # shown only when its parts add up to the engine's change (a seat out of the game: just the score before)
+            if any(sum(int(x["points"]) for x in cell) != total for cell, total in zip(cells, row.scores)):
+                cells = [cell[:1] for cell in cells]
+            before = row.scores
+        elif sheet.game == "rummikub":
+            cells = _rummikub_cells(lang, played.values["racks"], row.detail, sheet.rules)
+        else:
+            cells = _dummy_cells(lang, row.detail)
+        if len(cells) != len(row.scores):
+            cells = [[] for _ in row.scores]
         rows.append({"scores": list(row.scores), "actual": row.actual, "cells": cells,
                      "finish": _finish(lang, sheet.game, row.detail)})
     winner = list(standings.winner) if standings else []

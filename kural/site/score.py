@@ -153,7 +153,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
     for key in GAME_ORDER:
         g = registry.game(key)
         low, high = _player_range(g.rulesets.standard)
-        params = _param_rules(corpus, key) if key == "okey101" else {}  # the games whose scores are taken apart
+        params = _param_rules(corpus, key)  # each part of a score links the record stating its parameter
         penalties = PENALTY_RULES if key == "okey101" else ()
         titles = _rule_titles(corpus, key, lang, [i for rows in params.values() for _, i in rows] + list(penalties))
         entry: dict[str, Any] = {"key": key, "name": g.name_in(lang), "min": low, "max": high,

@@ -260,3 +260,214 @@ def _same_as_kural_sheet(page, game: str, capsys) -> None:
     assert main(["sheet", str(ROOT / "examples" / "sheets" / f"{game}.yaml"), "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
     assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), game
+    # Each score opens its breakdown, every part linked to the rule on the game's page that decides it.
+    page.click("tr[data-round='1'] td:nth-child(2) button")
+    hrefs = page.eval_on_selector_all("#kural-score-why a", "as => as.map(a => a.getAttribute('href'))")
+    assert hrefs and all(h.startswith(f"../{game}/") and h.rsplit("#", 1)[1].isdigit() for h in hrefs), (game, hrefs)
+
+
+# --- the keyboard alone ------------------------------------------------------------------------------------------
+
+# What has the focus, and whether it shows: its own outline, or its pill's (a state's radio button sits in one).
+FOCUS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body || e === document.documentElement) return {where: 'body', shown: false};
+  const drawn = x => { const s = getComputedStyle(x); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; };
+  const pill = e.closest('.kural-score-pill');
+  return {where: e.id || e.getAttribute('aria-label') || e.tagName, shown: drawn(e) || (pill !== null && drawn(pill)),
+          inside: document.getElementById('kural-score').contains(e)};
+}"""
+
+
+class Keys:
+    """The keyboard, each press counted, the focus checked after every one: on a control of the sheet, and shown."""
+
+    def __init__(self, page) -> None:
+        self.page, self.count = page, 0
+
+    def focus(self) -> dict:
+        seen = self.page.evaluate(FOCUS)
+        assert seen["where"] != "body" and seen["inside"] and seen["shown"], seen
+        return seen
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+            self.count += 1
+            self.focus()
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.count += len(text)
+        self.focus()
+
+    def tab_to(self, selector: str, back: bool = False, limit: int = 30) -> None:
+        """Tab (or Shift+Tab) until ``selector`` has the focus."""
+        for _ in range(limit):
+            if self.page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+            self.press("Shift+Tab" if back else "Tab")
+        raise AssertionError(f"{selector} not reached in {limit} presses; focus on {self.focus()}")
+
+    def seat(self, i: int, state: str, tiles: str = "", flags: tuple[str, ...] = (), penalty: str = "") -> None:
+        """One player's line: the state by the arrow keys, the flags by Space, the tiles typed, a penalty chosen
+        by the arrow keys and added by Enter."""
+        self.tab_to(f"#kural-seat-{i}-{SEAT_ORDER[0]}, .kural-score-seat[data-seat='{i + 1}'] input[type=radio]")
+        now = self.page.evaluate("() => document.activeElement.value")
+        step = SEAT_ORDER.index(state) - SEAT_ORDER.index(now)
+        self.press(*(["ArrowRight"] * step if step > 0 else ["ArrowLeft"] * -step))
+        assert self.page.is_checked(f"#kural-seat-{i}-{state}")
+        for flag in flags:
+            self.tab_to(f"#kural-seat-{i}-flag-{flag}")
+            self.press("Space")
+        if tiles:
+            self.tab_to(f"#kural-seat-{i}-tiles")
+            self.type(tiles)
+        if penalty:
+            self.tab_to(f"#kural-seat-{i}-pen")
+            options = self.page.eval_on_selector_all(f"#kural-seat-{i}-pen option", "os => os.map(o => o.value)")
+            self.press(*["ArrowDown"] * options.index(penalty), "Enter")
+
+
+SEAT_ORDER = ("out", "melds", "pairs", "closed")
+
+
+def test_a_whole_round_with_the_keyboard_alone(browser, server):
+    """Okey 101 in Turkish, with the keyboard alone: the names typed and the sheet started with Enter; two rounds
+    entered (states by the arrow keys, a flag by Space, tiles typed, a penalty chosen with the arrow keys and added
+    with Enter, saved with Enter); a score's breakdown opened and closed with Escape; round 1 changed and saved; every
+    change undone. After every key the focus is on a control of the sheet and drawn; after saving, changing and
+    undoing it is where the next key is wanted. The standings are the engine's for the rounds as written."""
+    example = Sheet.from_file(EXAMPLE).as_data()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    query = "&".join(f"variant={v}" for v in example["variants"])
+    page.goto(f"{server}/{LANG}/score/?game=okey101&{query}", wait_until="load")
+    keys = Keys(page)
+    assert keys.focus()["where"] == "kural-score-name-1"
+    for name in example["players"]:
+        keys.type(name)
+        keys.press("Tab")
+    keys.press("Control+a")
+    keys.type("2")
+    _after(page, lambda: keys.press("Enter"), ENGINE_WAIT)  # Enter in a field starts the sheet
+    assert keys.focus()["where"] == "kural-score-indicator"
+
+    rounds = [{"indicator": "K1", "seats": ["out okey", "melds R5 K7 +702", "pairs Y1", "closed"]},
+              {"indicator": "R4", "seats": ["melds 25", "out", "melds 7", "closed +701"]}]
+    for n, rnd in enumerate(rounds):
+        keys.type(rnd["indicator"])
+        for i, seat in enumerate(rnd["seats"]):
+            words = seat.split()
+            keys.seat(i, words[0], " ".join(w for w in words[1:] if w not in ("okey", "pairs", "elden") and w[0] != "+"),
+                      tuple(w for w in words[1:] if w in ("okey", "pairs", "elden")) if words[0] == "out" else (),
+                      next((w[1:] for w in words if w.startswith("+")), ""))
+        if n == 0:
+            keys.tab_to("#kural-score-add")
+        else:
+            keys.tab_to("#kural-seat-2-tiles", back=True)  # Enter in a field saves the round too
+        _after(page, lambda: keys.press("Enter"))
+        assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+        played = dict(example, rounds=2, played=rounds[:n + 1])
+        assert _standings(page) == ("done", *_expected(played))
+        assert keys.focus()["where"] == ("kural-score-indicator" if n == 0 else "kural-score-table-wrap")
+    both = _standings(page)
+    assert both[2]  # two rounds of two: the game is over, the round's form gone, the focus on the table
+
+    # A score's breakdown, from the table: Enter opens it (the penalty linked to its rule), Escape closes it.
+    keys.tab_to("tr[data-round='1'] td:nth-child(3) button")
+    keys.press("Enter")
+    assert keys.focus()["where"] == "kural-score-why"
+    assert page.locator("#kural-score-why a[href$='#702']").count() == 1
+    keys.press("Escape")
+    assert page.is_hidden("#kural-score-why")
+    assert page.evaluate("document.activeElement.matches(\"tr[data-round='1'] td:nth-child(3) button\")")
+
+    # Round 1 changed: seat 4 loses its penalty-free round; saved, the focus is on round 1's row.
+    keys.tab_to("tr[data-round='1'] th button", back=True)
+    keys.press("Enter")
+    assert keys.focus()["where"] == "kural-score-indicator"
+    assert page.input_value("#kural-score-indicator") == "K1"
+    keys.seat(3, "closed", penalty="704")
+    keys.tab_to("#kural-score-add")
+    _after(page, lambda: keys.press("Enter"))
+    changed = [rounds[0] | {"seats": rounds[0]["seats"][:3] + ["closed +704"]}, rounds[1]]
+    assert _standings(page) == ("done", *_expected(dict(example, rounds=2, played=changed)))
+    assert page.evaluate("document.activeElement.matches(\"tr[data-round='1'] th button\")")
+
+    # Undo, again and again: the button keeps the focus while there is more to undo, then the first field has it.
+    keys.tab_to("#kural-score-undo")
+    _after(page, lambda: keys.press("Enter"))
+    assert _standings(page) == both
+    assert keys.focus()["where"] == "kural-score-undo"
+    for left in (1, 0):
+        _after(page, lambda: keys.press("Enter"))
+        assert len(page.evaluate("window.kuralScore.store().games[window.kuralScore.store().current].history")) == left
+        assert keys.focus()["where"] == ("kural-score-undo" if left else "kural-score-indicator")
+    assert _standings(page)[0] == "empty"
+    assert errors == [], errors
+    print(f"keyboard alone: {keys.count} presses for the whole test")
+    context.close()
+
+
+# --- at the table: a round on a phone --------------------------------------------------------------------------
+
+# A typical Okey 101 round entered on a phone takes at most this many taps and typed characters together (README,
+# "Score sheets"): the indicator, who went out, three sums typed, one penalty, save.
+ROUND_ON_A_PHONE = 20
+
+
+def test_a_typical_round_on_a_phone_in_few_taps(browser, server):
+    """On a 360 px touch screen: one player went out, three typed the sum left on their racks, one penalty; every
+    tap and every typed character counted, the standings the engine's for the round. The totals are big enough
+    to read from across the table: the four side by side two a row, each number whole."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server}/{LANG}/score/?game=okey101", wait_until="load")
+    _after(page, lambda: page.tap("#kural-score-start"), ENGINE_WAIT)
+    taps = keys = 0
+
+    def tap(selector: str) -> None:
+        nonlocal taps
+        page.tap(selector)
+        taps += 1
+
+    def type_(text: str) -> None:
+        nonlocal keys
+        page.keyboard.type(text)
+        keys += len(text)
+
+    rnd = {"indicator": "Y5", "seats": ["melds 25", "out", "melds 7 +701", "melds 40"]}
+    tap("#kural-score-indicator")
+    type_(rnd["indicator"])
+    for i, seat in enumerate(rnd["seats"]):
+        words = seat.split()
+        if words[0] != "melds":  # opened with melds: each player starts so, the usual end of a round
+            tap(f"label[for='kural-seat-{i}-{words[0]}']")
+        if len(words) > 1:
+            tap(f"#kural-seat-{i}-tiles")
+            type_(words[1])
+        for w in words[2:]:
+            page.tap(f"#kural-seat-{i}-pen")  # the phone opens its list ...
+            page.select_option(f"#kural-seat-{i}-pen", w[1:])  # ... and one more tap picks the penalty
+            taps += 2
+    _after(page, lambda: tap("#kural-score-add"))
+    assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+    sheet = {"game": "okey101", "players": [gettext(LANG, "Player {n}").format(n=n) for n in range(1, 5)],
+             "rounds": 11, "played": [rnd]}
+    assert _standings(page) == ("done", *_expected(sheet))
+    print(f"a typical round on a phone: {taps} taps + {keys} characters = {taps + keys}")
+    assert taps + keys <= ROUND_ON_A_PHONE, (taps, keys)
+
+    # Readable from across the table: each total at least 32 px high and whole, two to a row at 360 px.
+    boxes = page.eval_on_selector_all("#kural-score-totals .kural-score-big", """bs => bs.map(b => {
+      const r = b.getBoundingClientRect();
+      return {size: parseFloat(getComputedStyle(b).fontSize), whole: b.scrollWidth <= b.clientWidth + 1,
+              left: r.left, top: r.top, right: r.right};
+    })""")
+    assert len(boxes) == 4
+    assert all(b["size"] >= 32 and b["whole"] and b["right"] <= 360 for b in boxes), boxes
+    assert len({round(b["top"]) for b in boxes}) == 2, boxes
+    context.close()

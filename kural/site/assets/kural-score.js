@@ -30,6 +30,17 @@
   }
   function gameOf(key) { return spec.games.filter(function (g) { return g.key === key; })[0] || null; }
   function clone(x) { return JSON.parse(JSON.stringify(x)); }
+  // Keyboard: after a change that hides or rebuilds the focused control, focus goes to the first of these that
+  // is shown (a CSS selector or an element), never to the page's body.
+  function focusFirst() {
+    for (var i = 0; i < arguments.length; i++) {
+      var e = typeof arguments[i] === "string" ? document.querySelector(arguments[i]) : arguments[i];
+      if (e && e.getClientRects().length && !e.disabled) { e.focus(); if (document.activeElement === e) return e; }
+    }
+    return null;
+  }
+  var FIRST_FIELD = "#kural-score-fields input:not([type=radio]), #kural-score-fields select, #kural-score-fields textarea";
+  function rowButton(index) { return "tr[data-round='" + (index + 1) + "'] th button"; }
 
   // --- storage: every accepted change at once -------------------------------------------------------------
   function load() {
@@ -101,7 +112,9 @@
       li.appendChild(el("span", {}, name + " · " + fmt(W.rounds_played, { played: sheet.played.length }) + " · "
         + new Date(g.updated).toLocaleDateString(lang)));
       var open = el("button", { type: "button", "class": "md-button", "aria-label": W.open + ": " + name }, W.open);
-      open.addEventListener("click", function () { store.current = id; save(); showSheet(); recompute(); });
+      open.addEventListener("click", function () {
+        store.current = id; save(); showSheet(); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); recompute();
+      });
       var remove = el("button", { type: "button", "class": "md-button", "aria-label": W.remove + ": " + name }, W.remove);
       remove.addEventListener("click", function () {
         if (!window.confirm(fmt(W.confirm_remove, { name: name }))) return;
@@ -109,6 +122,7 @@
         if (store.current === id) store.current = "";
         save();
         showList();
+        focusFirst("#kural-score-list button", "#kural-score-new");
         status(W.removed);
       });
       li.appendChild(open);
@@ -189,7 +203,9 @@
     var rounds = $("kural-score-rounds").value.trim();
     if (game.rounds && rounds) sheet.rounds = /^\d+$/.test(rounds) ? Number(rounds) : rounds;
     sheet.played = [];
-    score(sheet).then(function (a) { if (a) { commit(newId(), a); status(W.saved); } });
+    score(sheet).then(function (a) {
+      if (a) { commit(newId(), a); status(W.saved); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); }
+    });
   }
 
   // --- the sheet -----------------------------------------------------------------------------------------
@@ -198,14 +214,22 @@
     var options = (game.params || {})[line.param] || [];
     var chosen = sheet.variants || [];
     var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
-      || options.filter(function (o) { return o[0] === "standard"; })[0];
+      || options.filter(function (o) { return o[0] === "standard"; }).slice(line.last ? -1 : 0)[0];
     return hit ? hit[1] : 0;
   }
   function rulesHref(game, sheet, rule) {
     var q = (sheet.variants || []).map(function (v) { return "variant=" + encodeURIComponent(v); }).join("&");
     return "../" + game.key + "/" + (q ? "?" + q : "") + "#" + rule;
   }
+  var whyFrom = null;  // [round, column] of the score whose breakdown is open
+  function closeWhy() {
+    $("kural-score-why").hidden = true;
+    if (whyFrom) focusFirst("tr[data-round='" + (whyFrom[0] + 1) + "'] td:nth-child(" + (whyFrom[1] + 2) + ") button",
+                            "#kural-score-table-wrap");
+    whyFrom = null;
+  }
   function showWhy(r, c) {
+    whyFrom = [r, c];
     var g = current(), a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
     var panel = $("kural-score-why");
     $("kural-score-why-h").textContent = fmt(W.why, { name: a.columns[c], n: r + 1 });
@@ -234,6 +258,9 @@
     var g = current();
     if (!g) { showList(); return; }
     var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    // The form and the table are drawn again: a control that had the focus (the engine's answer can arrive while
+    // a field is being typed in) gets it back, its new copy found by its id.
+    var had = document.activeElement, hadId = had && had.id && $("kural-score-sheet").contains(had) ? had.id : "";
     // The address no longer asks for a new sheet: a reload reopens this one.
     if (location.search) history.replaceState(null, "", location.pathname);
     $("kural-score-games").hidden = true;
@@ -299,6 +326,12 @@
     $("kural-score-undo").disabled = !g.history.length;
     $("kural-score-link-row").hidden = true;
     roundForm(-1, g.draft);
+    if (hadId && !document.body.contains(had)) {
+      var again = focusFirst("#" + hadId);
+      if (again && typeof again.value === "string" && again.setSelectionRange && again.type === "text") {
+        again.setSelectionRange(again.value.length, again.value.length);
+      }
+    }
   }
 
   // --- entering a round ----------------------------------------------------------------------------------
@@ -352,7 +385,16 @@
       b.addEventListener("click", function () { b.remove(); draft(); select.focus(); });
       chips.appendChild(b);
     }
-    select.addEventListener("change", function () { if (select.value) { chip(select.value); select.value = ""; draft(); } });
+    // A closed list changes with the arrow keys at every press: with the keyboard, the penalty shown is added
+    // by Enter or on leaving the list, not each one passed on the way; a tap or a click adds it at once.
+    var keyed = false;
+    function add() { keyed = false; if (select.value) { chip(select.value); select.value = ""; draft(); } }
+    select.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { if (select.value) { e.preventDefault(); add(); } }
+      else if (e.key.length === 1 || /^(Arrow|Page|Home|End)/.test(e.key)) keyed = true;
+    });
+    select.addEventListener("change", function () { if (!keyed) add(); });
+    select.addEventListener("blur", add);
     words.forEach(function (w) { if (/^\+\d+$/.test(w)) chip(w.slice(1)); });
     pens.appendChild(select);
     pens.appendChild(chips);
@@ -524,19 +566,22 @@
       if (wasEditing < 0) delete g.draft;
       commit(id, a);
       status(W.saved);
-      var next = wasEditing < 0 ? $("kural-score-fields").querySelector("input, select, textarea") : null;
-      if (next) next.focus();
+      // A new round: the next one's first field (or the table once the game is over); a changed one: its row.
+      if (wasEditing < 0) focusFirst(FIRST_FIELD, "#kural-score-table-wrap");
+      else focusFirst(rowButton(wasEditing), "#kural-score-table-wrap");
     });
   }
   function editRound(index) {
     roundForm(index);
-    var first = $("kural-score-fields").querySelector("input, select, textarea");
-    if (first) first.focus();
+    focusFirst(FIRST_FIELD);
   }
   function removeRound() {
     var g = current(), id = store.current, sheet = clone(g.sheet);
+    var removed = editing;
     sheet.played.splice(editing, 1);
-    score(sheet).then(function (a) { if (a) { commit(id, a); status(W.saved); } });
+    score(sheet).then(function (a) {
+      if (a) { commit(id, a); status(W.saved); focusFirst(rowButton(removed), rowButton(removed - 1), FIRST_FIELD, "#kural-score-table-wrap"); }
+    });
   }
   function undo() {
     var g = current(), id = store.current;
@@ -547,6 +592,8 @@
       g.history.pop();
       commit(id, a, true);
       status(W.undone);
+      // The button stays focused while there is more to undo; then the round being entered.
+      focusFirst("#kural-score-undo", FIRST_FIELD, "#kural-score-table-wrap");
     });
   }
   function recompute() {
@@ -634,20 +681,27 @@
     nameInputs($("kural-score-names").querySelectorAll("input").length - 1);
   });
   $("kural-score-setup").addEventListener("submit", startGame);
-  $("kural-score-cancel-setup").addEventListener("click", function () { if (current()) showSheet(); else showList(); });
+  $("kural-score-cancel-setup").addEventListener("click", function () {
+    if (current()) { showSheet(); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); } else { showList(); focusFirst("#kural-score-new"); }
+  });
   $("kural-score-round").addEventListener("submit", submitRound);
   $("kural-score-round").addEventListener("input", draft);
   $("kural-score-round").addEventListener("change", draft);
-  $("kural-score-cancel-edit").addEventListener("click", function () { roundForm(-1, current().draft); });
+  $("kural-score-cancel-edit").addEventListener("click", function () {
+    var was = editing;
+    roundForm(-1, current().draft);
+    focusFirst(rowButton(was), FIRST_FIELD);
+  });
   $("kural-score-remove-round").addEventListener("click", removeRound);
   $("kural-score-undo").addEventListener("click", undo);
   $("kural-score-share").addEventListener("click", share);
   $("kural-score-export").addEventListener("click", function () { download(fileName("yaml"), current().answer.file, "text/yaml"); });
   $("kural-score-csv").addEventListener("click", csv);
   $("kural-score-print").addEventListener("click", function () { window.print(); });
-  $("kural-score-back").addEventListener("click", showList);
+  $("kural-score-back").addEventListener("click", function () { showList(); focusFirst("#kural-score-list button", "#kural-score-new"); });
   $("kural-score-import").addEventListener("change", importFile);
-  $("kural-score-why-close").addEventListener("click", function () { $("kural-score-why").hidden = true; });
+  $("kural-score-why-close").addEventListener("click", closeWhy);
+  $("kural-score-why").addEventListener("keydown", function (e) { if (e.key === "Escape") { e.preventDefault(); closeWhy(); } });
   $("kural-score-why").setAttribute("tabindex", "-1");
 
   var params = new URLSearchParams(location.search);
