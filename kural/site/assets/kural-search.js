@@ -6,6 +6,7 @@
   var CJK_START = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var WORD = /[a-z0-9]+/g;
   var WORD_ONE = /[a-z0-9]/;
+  var KANJI = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]$/;
   var CJK_ONE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]/;
 
@@ -34,9 +35,18 @@
   // Every stem a query word may have in any language (kural.search.stems): an irregular form's base, then
   // each way of taking endings off (and putting back what the rule says), index.rounds times.
   function stems(word, index) {
+    if (/^[0-9]+$/.test(word)) return [word];
+    var out = stripped(word, index), players = index.players || {};
+    // A players' word meets its glossary term too ("throwing" → "throw" → "discard").
+    Object.keys(out).sort().forEach(function (w) {
+      if (players[w]) Object.keys(stripped(players[w], index)).forEach(function (s) { out[s] = true; });
+    });
+    return Object.keys(out);
+  }
+
+  function stripped(word, index) {
     var out = {};
     out[word] = true;
-    if (/^[0-9]+$/.test(word)) return Object.keys(out);
     var frontier = [word];
     var base = (index.irregular || {})[word];
     if (base && !out[base]) { out[base] = true; frontier.push(base); }
@@ -55,13 +65,14 @@
       });
       frontier = next;
     }
-    return Object.keys(out);
+    return out;
   }
 
   function words(text) { return text.match(WORD) || []; }
 
   function queryTerms(query, index) {
-    var folded = fold(query), groups = [], pos = 0, m;
+    var folded = fold(query), groups = [], pos = 0, m, spellings = index.spellings || {};
+    Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
     CJK.lastIndex = 0;
     while ((m = CJK.exec(folded)) !== null) {
       words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, index)); });
@@ -76,7 +87,10 @@
 
   // The query folded, without a game's name (the game it names) and without question words: as read_query.
   function readQuery(query, index) {
-    var folded = fold(query), game = null, names = index.names || [], ask = index.ask || [];
+    var folded = fold(query), game = null, names = index.names || [];
+    // Question words and joining words (index.stop) alike, longest first.
+    var ask = (index.ask || []).concat((index.stop || []).filter(function (w) { return (index.ask || []).indexOf(w) < 0; }));
+    ask.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); });
     var esc = function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); };
     for (var i = 0; i < names.length; i++) {
       var phrase = names[i][0], m = null;
@@ -84,7 +98,7 @@
         var at = folded.indexOf(phrase);
         if (at >= 0) m = [at, at + phrase.length];
       } else {
-        var re = new RegExp("(?<![a-z0-9])" + esc(phrase) + "(?:['\u2019][a-z]+)?(?![a-z0-9])");
+        var re = new RegExp("(?<![a-z0-9])" + esc(phrase) + (index.name_end || "") + "(?![a-z0-9])");
         var found = re.exec(folded);
         if (found) m = [found.index, found.index + found[0].length];
       }
@@ -122,7 +136,8 @@
       var last = gi === groups.length - 1, best = {};
       group.forEach(function (term) {
         var matches = table[term] ? [[term, 1.0]] : [];
-        if (last && term === lastWord && term.length >= 3 && !CJK_START.test(term)) {
+        if ((last && term === lastWord && term.length >= 3 && !CJK_START.test(term)) ||
+            (term.length === 1 && KANJI.test(term))) {
           keys.forEach(function (t) { if (t !== term && t.lastIndexOf(term, 0) === 0) matches.push([t, 0.7]); });
         }
         matches.forEach(function (mt) {
