@@ -117,7 +117,7 @@ STOP_WORDS: Final = {
 # discarding it, "buttare" is "scartare", Rummikub players' "board" is the table). Keys are folded query words (and
 # the stems they may have); values the word the texts use.
 PLAYERS_WORDS: Final = {
-    "throw": "discard", "board": "table",
+    "throw": "discard", "board": "table", "okey": "jolly",  # Italian players say "l'okey" for the jolly
     "buttare": "scartare", "buttato": "scartare", "buttata": "scartare", "butta": "scartare", "butto": "scartare",
 }
 # Japanese players' spellings, folded (hiragana as katakana), and what the texts write: the wild tile as players call
@@ -127,6 +127,43 @@ PLAYERS_SPELLINGS: Final = {
     "オッケー": "ジョーカー", "オーケー": "ジョーカー",
     "ナンマイ": "何枚", "ナンテン": "何点", "ナンニン": "何人", "アガ": "上ガ",
 }
+
+
+# Editorial notes: the sentences that say what a source leaves unsaid or lacks, or that a reading is this reference's
+# own ("The Turkish Okey 101 rule table does not say …", "No written source for this variant has been found").
+# They tell where a rule comes from, not what it is: they are not indexed, so adding or removing one leaves the
+# ranking alone (tests/test_search.py). The rule's other sentences, its title and its keywords are indexed.
+_NOTE_MARKS: Final = {
+    "en": r"\b(?:does not say|do not say|says? only|says nothing|states only|has not survived|missing from the copy|"
+          r"no written source|no source found|has found no|name no|makes no (?:such )?exception|"
+          r"this reference's (?:own|reading)|reads? that silence|without describing)\b",
+    "tr": r"(?:söylemez|söylemediği|yalnızca\b.*\bder\b|bir şey demez|kopyada .*eksik|kaynak (?:da )?bulunamadı|"
+          r"kaynak bulamadı|ele almaz|istisna tanımaz|istisna yoktur|ceza belirtmez|söz etmez|sitenin (?:kendi )?yorum|"
+          r"anlatmaz)",
+    "it": r"(?:\bnon dic(?:e|ono)\b|dice (?:soltanto|solo)|\btace\b|non precisa|nella copia su cui|"
+          r"non è stata trovata|non si è trovato|nessuna fonte|non fa (?:eccezioni|questa eccezione)|non prevedono|"
+          r"non parlano|lettura (?:che )?(?:di )?questo sito|interpretazione che questo sito|senza descriverla)",
+    "ja": r"(?:書かれていません|書かれておらず|書いていません|欠けて|見つかっていません|見つけていません|とだけ述べ|"
+          r"定めはありません|このサイトの解釈|このサイトが解釈|説明していません|例外としておらず|例外がなく)",
+}
+_NOTE_RE: Final = {lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in _NOTE_MARKS.items()}
+_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+(?=[\"“«(]?[A-ZÇĞİÖŞÜÈÉ])|(?<=。)")
+
+
+def without_notes(text: str, lang: str) -> str:
+    """``text`` without its editorial notes (the sentences that say what a source does not say).
+
+    >>> without_notes("To open, melds must total 101. The rule table does not say what an okey counts; "
+    ...               "this reference counts it as the tile it stands for.", "en")
+    'To open, melds must total 101.'
+    >>> without_notes("表示タイルは引きません。ルール表には書かれていません。", "ja")
+    '表示タイルは引きません。'
+    """
+    mark = _NOTE_RE.get(lang)
+    if mark is None:
+        return text
+    kept = [s for s in _SENTENCE_END.split(text) if s.strip() and not mark.search(s)]
+    return ("" if lang == "ja" else " ").join(s.strip() for s in kept)
 
 
 def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[str] = (),
@@ -341,9 +378,12 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
     docs: list[dict[str, Any]] = []
     raw: dict[str, dict[int, float]] = {}
     # Every word each language's texts use: a stem stops at one of them ("okeyi" → "okey", not "oke").
-    attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l), rec.text_in(l))),
+    # Editorial notes are left out of everything that ranks (their words would change the stems, too).
+    attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l),
+                                                              without_notes(rec.text_in(l), l))),
                              *(words.get(l, "") for words in glossary.values()),
-                             *(x for q in questions for x in (*q.keywords[l], q.question[l], q.answer_in(l))),
+                             *(x for q in questions for x in (*q.keywords[l], q.question[l],
+                                                              without_notes(q.answer_in(l), l))),
                              *((t + " " + x) for _, t, x in pages if l == lang)]) for l in LANGS}
 
     def add(doc: int, text: str, text_lang: str, weight: float) -> None:
@@ -365,11 +405,12 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for kw in rec.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
         add(n, title, lang, FIELD_WEIGHTS["title"])
-        add(n, rec.text_in(lang), lang, FIELD_WEIGHTS["text"])
+        ruling = without_notes(rec.text_in(lang), lang)
+        add(n, ruling, lang, FIELD_WEIGHTS["text"])
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(rec.keywords[other]) + " " + rec.title_in(other), other, FIELD_WEIGHTS["alias"])
-        own_terms = set(terms(own + " " + rec.text_in(lang), lang, attested[lang]))
+        own_terms = set(terms(own + " " + ruling, lang, attested[lang]))
         for _, words in gloss:
             if words.get(lang) and set(words[lang]) <= own_terms:
                 for other, ts in words.items():
@@ -385,7 +426,7 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for kw in q.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
         add(n, q.question[lang], lang, FIELD_WEIGHTS["title"])
-        add(n, answer, lang, FIELD_WEIGHTS["text"])
+        add(n, without_notes(answer, lang), lang, FIELD_WEIGHTS["text"])
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(q.keywords[other]) + " " + q.question[other], other, FIELD_WEIGHTS["alias"])
