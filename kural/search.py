@@ -108,8 +108,9 @@ STOP_WORDS: Final = {
     "tr": "ve ile de bu su ama veya icin gibi",  # not "da": Italian "dà"
     "en": "in on at of to for by with and or but about into than then this that these those be been has have had "
           "am its their them his her our someone somebody",
-    # Not "da": "chi dà le carte" is folded to it. Auxiliaries and "fare" as in "fare knock", "fare coppia".
-    "it": "con per tra fra in a dal dalla dalle dai dagli al alla alle allo ai agli sul sulla sulle sui sugli "
+    # Not "da" ("chi dà le carte" is folded to it), nor "per" and "al", Turkish for a meld and "take". Auxiliaries
+    # and "fare" as in "fare knock", "fare coppia".
+    "it": "con tra fra in a dal dalla dalle dai dagli alla alle allo ai agli sul sulla sulle sui sugli "
           "nei nelle negli nell dell all dall sull dei delle degli o ed ma mi ti ci vi ne l d c mio mia mie miei "
           "ha hai hanno abbiamo sono fare",
 }
@@ -147,7 +148,8 @@ _NOTE_MARKS: Final = {
           r"定めはありません|このサイトの解釈|このサイトが解釈|説明していません|例外としておらず|例外がなく)",
 }
 _NOTE_RE: Final = {lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in _NOTE_MARKS.items()}
-_SENTENCE_END: Final = re.compile(r"(?<=[.!?])\s+(?=[\"“«(]?[A-ZÇĞİÖŞÜÈÉ])|(?<=。)")
+_SENTENCE_END: Final = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+(?=[\"“«(]?[A-ZÇĞİÖŞÜÈÉ])"
+                                  r"|(?<=。)(?![)）」])|(?<=。[)）」])")
 
 
 def without_notes(text: str, lang: str) -> str:
@@ -183,6 +185,8 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
     ('rummikub', 'rummikub')
     """
     folded = fold(query)
+    for typed, written in PLAYERS_SPELLINGS.items():
+        folded = folded.replace(typed, written)
     game = None
     for phrase, key in names:
         if _CJK.match(phrase):

@@ -87,7 +87,8 @@
 
   // The query folded, without a game's name (the game it names) and without question words: as read_query.
   function readQuery(query, index) {
-    var folded = fold(query), game = null, names = index.names || [];
+    var folded = fold(query), game = null, names = index.names || [], spellings = index.spellings || {};
+    Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
     // Question words and joining words (index.stop) alike, longest first.
     var ask = (index.ask || []).concat((index.stop || []).filter(function (w) { return (index.ask || []).indexOf(w) < 0; }));
     ask.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); });
@@ -177,12 +178,21 @@
     var chars = Array.from(text), folded = "", starts = [];
     for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += fold(chars[i]); }
     starts.push(folded.length);
+    // A word is marked only from its start ("lay" does not mark the middle of "player"); Japanese, which has no
+    // spaces, anywhere.
+    var wordAt = function (term) {
+      if (CJK_START.test(term)) return folded.indexOf(term);
+      for (var at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+        if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]) || CJK_ONE.test(folded[at - 1])) return at;
+      }
+      return -1;
+    };
     var best = null, whole = fold(query).replace(/\s+/g, "");
-    if (whole.length >= 2 && folded.indexOf(whole) >= 0) best = [folded.indexOf(whole), whole.length];
+    if (whole.length >= 2 && wordAt(whole) >= 0) best = [wordAt(whole), whole.length];
     if (!best) queryTerms(query, index).forEach(function (group) {
       group.forEach(function (term) {
         if (term.length < 2 && !CJK_START.test(term)) return;
-        var at = folded.indexOf(term);
+        var at = wordAt(term);
         if (at >= 0 && (!best || at < best[0] || (at === best[0] && term.length > best[1]))) best = [at, term.length];
       });
     });
