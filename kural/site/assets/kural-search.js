@@ -172,11 +172,20 @@
 
   // The words of the query in the result's own text, with a little context: the text is folded one
   // character at a time, so that a match on the folded text maps back to the words as written.
-  function snippet(text, query, index, width) {
+  // Each character folded once per page (a results list folds thousands of them at every key press).
+  var folds = Object.create(null);
+  function foldChar(ch) {
+    var f = folds[ch];
+    if (f === undefined) f = folds[ch] = fold(ch);
+    return f;
+  }
+
+  // groups: the query's terms when the caller has them already (one list of results, one query).
+  function snippet(text, query, index, width, groups) {
     if (!text) return null;
     width = width || 60;
     var chars = Array.from(text), folded = "", starts = [];
-    for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += fold(chars[i]); }
+    for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += foldChar(chars[i]); }
     starts.push(folded.length);
     // A word is marked only from its start ("lay" does not mark the middle of "player"); Japanese, which has no
     // spaces, anywhere.
@@ -189,7 +198,7 @@
     };
     var best = null, whole = fold(query).replace(/\s+/g, "");
     if (whole.length >= 2 && wordAt(whole) >= 0) best = [wordAt(whole), whole.length];
-    if (!best) queryTerms(query, index).forEach(function (group) {
+    if (!best) (groups || queryTerms(query, index)).forEach(function (group) {
       group.forEach(function (term) {
         if (term.length < 2 && !CJK_START.test(term)) return;
         var at = wordAt(term);
@@ -235,7 +244,7 @@
     if (!q) { meta.textContent = meta.getAttribute("data-placeholder"); return; }
     // Every match is counted; the first twenty are shown.
     var all = rank(index, q, Infinity);
-    var results = all.slice(0, 20);
+    var results = all.slice(0, 20), groups = queryTerms(q, index);
     meta.textContent = !all.length ? meta.getAttribute("data-none")
       : all.length === 1 ? meta.getAttribute("data-one")
       : meta.getAttribute("data-other").replace("#", String(all.length));
@@ -260,7 +269,7 @@
         p.textContent = (index.games[doc.g] || doc.g) + " · " + (doc.q ? index.question : doc.i);
         art.appendChild(p);
       }
-      var cut = snippet(doc.x, q, index);
+      var cut = snippet(doc.x, q, index, 60, groups);
       if (cut) {
         var sn = document.createElement("p");
         sn.className = "kural-snippet";
