@@ -127,6 +127,7 @@ PLAYERS_WORDS: Final = {
 PLAYERS_SPELLINGS: Final = {
     "オッケー": "ジョーカー", "オーケー": "ジョーカー",
     "ナンマイ": "何枚", "ナンテン": "何点", "ナンニン": "何人", "アガ": "上ガ",
+    "ターン": "手番",  # players say "turn" as a loanword; the texts write 手番
 }
 
 
