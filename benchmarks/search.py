@@ -6,8 +6,10 @@ Engines, each on a site built from the same records:
 - pagefind: Pagefind run over the default build (it segments Japanese; needs `pagefind[bin]`).
 
 For every query of tests/search_queries.yaml, the first five results are read the way a reader sees
-them; a hit is the expected rule among them.  Figures: hits, mean reciprocal rank, the compressed
-size of each language's index, and the time from the last key press to the first results.
+them; a hit is the expected rule among them.  For the relevance set written as players type
+(tests/search_players), recall@3 and mean reciprocal rank per language for each engine.  Figures also: the
+compressed size of each language's index, and the time from the last key press to the results on the slow-phone
+profile (4x CPU, as benchmarks/phone.py), over every query of both sets.
 """
 
 from __future__ import annotations
@@ -90,11 +92,22 @@ def _score(results: dict[str, list[str]], queries: list[dict], top: int = 5) -> 
     return hits, rr / len(queries)
 
 
-def _latency(page, server: str, queries: list[dict]) -> list[float]:
+PHONE_CPU = 4  # the slow-phone profile of benchmarks/phone.py: Chromium's CPU slowed down four times through CDP
+
+
+def _latency(browser, server: str, queries: list[dict]) -> list[float]:
+    """Milliseconds from the last key press to the results, each query typed into the search box of its language on
+    a phone (360 x 800, touch) whose CPU is slowed down four times; the index is loaded before the first."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
     out = []
     for lang in LANGS:
         page.goto(f"{server}/{lang}/")
-        page.click("#kural-search-input")
+        page.locator("label[for=__search]").first.click()
+        page.fill("#kural-search-input", "okey")
+        page.wait_for_function("document.querySelectorAll('#kural-search-results li').length > 0")
         for q in [q for q in queries if q["lang"] == lang]:
             page.fill("#kural-search-input", q["query"][:-1])
             page.evaluate("""() => {
@@ -115,6 +128,7 @@ def _latency(page, server: str, queries: list[dict]) -> list[float]:
                 page.keyboard.insert_text(last)
             page.wait_for_function("window.__t1 !== null")
             out.append(page.evaluate("window.__t1 - window.__t0"))
+    context.close()
     return out
 
 
@@ -165,7 +179,7 @@ def run() -> list[Figure]:
                     page.evaluate("async () => { window.__pf = await import('./pagefind/pagefind.js'); await window.__pf.init(); }")
                     for q in mine:
                         engines["pagefind"][f"{lang}:{q['query']}"] = _pagefind_results(page, q["query"])
-            latencies = _latency(page, servers["kural"][1], queries)
+            latencies = _latency(browser, servers["kural"][1], everything)
             browser.close()
         for httpd, _ in servers.values():
             httpd.shutdown()
@@ -185,10 +199,13 @@ def run() -> list[Figure]:
                                       "≥ 95 %" if target else "", recall >= 95 if target else None))
                 figures.append(Figure(f"players' queries {lang}, {name}: mean reciprocal rank", mrr, "",
                                       "≥ 0.9" if target else "", mrr >= 0.9 if target else None))
-    figures.append(Figure("search latency, last key press to first results (median)", statistics.median(latencies), "ms", "≤ 150 ms",
-                          statistics.median(latencies) <= 150))
-    figures.append(Figure("search latency, last key press to first results (slowest)", max(latencies), "ms", "≤ 150 ms",
-                          max(latencies) <= 150))
+    # On the slow-phone profile, over every query of both sets as typed (the last key pressed, the results drawn).
+    p95 = sorted(latencies)[max(0, round(0.95 * len(latencies)) - 1)]
+    where = f"phone, {PHONE_CPU}x CPU: search latency, last key press to results"
+    figures.append(Figure(f"{where} (median)", statistics.median(latencies), f"ms of {len(latencies)}", "≤ 50 ms",
+                          statistics.median(latencies) <= 50))
+    figures.append(Figure(f"{where} (95th percentile)", p95, "ms", "≤ 50 ms", p95 <= 50))
+    figures.append(Figure(f"{where} (slowest)", max(latencies), "ms"))
     return figures
 
 

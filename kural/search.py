@@ -18,8 +18,8 @@ over the JSON this module writes, so ``kural search`` ranks as the site does.
 ['tas', 've', 'okey']
 >>> terms("ジョーカー扱い", "ja")
 ['ジョ', 'ョー', 'ーカ', 'カー', 'ー扱', '扱イ']
->>> sorted(stems("okeyi"))
-['oke', 'okey', 'okeyi']
+>>> sorted(stems("okeyi"))  # and the word Italian texts use for the okey
+['jolly', 'oke', 'okey', 'okeyi']
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ GAME_ORDER: Final = registry.KEYS
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc々〆]+")
 _WORD = re.compile(r"[a-z0-9]+")
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々]")
 # Light stemming: per language, endings to strip (and what to put back), tried on a word up to three times.
 # Turkish: case, plural and possessive endings with their vowel-harmony forms, folded (ı → i, ü → u);
 # Italian: plural endings (scale and scala are one word) and the gerund (pescando: pescare); English: plurals, -ing and -ed (making → make), and a few irregular verbs.
@@ -82,8 +83,15 @@ _GAME_NAMES: Final = [
     ("オーケー101", "okey101"), ("オッケー101", "okey101"), ("rummikub", "rummikub"), ("rumikub", "rummikub"),
     ("ラミィキューブ", "rummikub"), ("ラミキューブ", "rummikub"), ("ラミーキューブ", "rummikub"),
     ("thai dummy", "dummy"), ("dummy", "dummy"), ("dumi", "dummy"), ("ダミー", "dummy"), ("ダムミー", "dummy"),
-    ("タイダミー", "dummy"),
+    ("タイダミー", "dummy"), ("オーケイ 101", "okey101"), ("オケイ101", "okey101"), ("オケイ 101", "okey101"),
+    # "okey" names the classic game where a preposition, a Turkish case ending or "game" says so ("in okey",
+    # "okeyde", "nell'okey", "okey oyunu"), and in Japanese, whose players call the wild tile ジョーカー.
+    ("in okey", "okey"), ("okey game", "okey"), ("okeyde", "okey"), ("okey'de", "okey"), ("okey oyunu", "okey"),
+    ("okey oyununda", "okey"), ("nell okey", "okey"), ("nell'okey", "okey"), ("a okey", "okey"),
+    ("di okey", "okey"), ("オーケイ", "okey"), ("オケイ", "okey"),
 ]
+# A Turkish case ending written straight onto a game's name ("101de", "101 okeyde"; with an apostrophe any ending).
+_NAME_END: Final = r"(?:['\u2019][a-z]+|de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki|e|a|ye|ya|in|un|nin|nun)?"
 # Question words and spoken forms: they ask, they do not say what about (dropped while other words remain).
 QUESTION_WORDS: Final = {
     "tr": "kac kacinci nasil nasi kim kimin kime ne neden niye nicin hangi hangisi zaman mi mu mudur midir misin "
@@ -94,14 +102,81 @@ QUESTION_WORDS: Final = {
           "succede se il lo la le gli un una uno di del della e vuol dire significa nel nella ho",
     "ja": "ですか ますか できますか できる いつ どうなる どう なに 何 って とは いいの いい",
 }
+# Words that only join others (prepositions, articles, conjunctions, the letters Italian elides: "l'okey"): they say
+# nothing about what is asked, and matched every text that has them. Dropped like question words.
+STOP_WORDS: Final = {
+    "tr": "ve ile de bu su ama veya icin gibi",  # not "da": Italian "dà"
+    "en": "in on at of to for by with and or but about into than then this that these those be been has have had "
+          "am its their them his her our someone somebody",
+    # Not "da" ("chi dà le carte" is folded to it), nor "per" and "al", Turkish for a meld and "take". Auxiliaries
+    # and "fare" as in "fare knock", "fare coppia".
+    "it": "con tra fra in a dal dalla dalle dai dagli alla alle allo ai agli sul sulla sulle sui sugli "
+          "nei nelle negli nell dell all dall sull dei delle degli o ed ma mi ti ci vi ne l d c mio mia mie miei "
+          "ha hai hanno abbiamo sono fare",
+}
+# Players' words for what the texts call otherwise: a query word also means its glossary term ("throw the okey" is
+# discarding it, "buttare" is "scartare", Rummikub players' "board" is the table). Keys are folded query words (and
+# the stems they may have); values the word the texts use.
+PLAYERS_WORDS: Final = {
+    "throw": "discard", "board": "table", "okey": "jolly",  # Italian players say "l'okey" for the jolly
+    "buttare": "scartare", "buttato": "scartare", "buttata": "scartare", "butta": "scartare", "butto": "scartare",
+}
+# Japanese players' spellings, folded (hiragana as katakana), and what the texts write: the wild tile as players call
+# it, and words typed in kana that the texts write in kanji (なんまい, あがった). Replaced in the query before it is
+# cut into pairs of characters.
+PLAYERS_SPELLINGS: Final = {
+    "オッケー": "ジョーカー", "オーケー": "ジョーカー",
+    "ナンマイ": "何枚", "ナンテン": "何点", "ナンニン": "何人", "アガ": "上ガ",
+    "ターン": "手番",  # players say "turn" as a loanword; the texts write 手番
+}
 
 
-def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[str] = ()) -> tuple[str, Optional[str]]:
+# Editorial notes: the sentences that say what a source leaves unsaid or lacks, or that a reading is this reference's
+# own ("The Turkish Okey 101 rule table does not say …", "No written source for this variant has been found").
+# They tell where a rule comes from, not what it is: they are not indexed, so adding or removing one leaves the
+# ranking alone (tests/test_search.py). The rule's other sentences, its title and its keywords are indexed.
+_NOTE_MARKS: Final = {
+    "en": r"\b(?:does not say|do not say|says? only|says nothing|states only|has not survived|missing from the copy|"
+          r"no written source|no source found|has found no|name no|makes no (?:such )?exception|"
+          r"this reference's (?:own|reading)|reads? that silence|without describing)\b",
+    "tr": r"(?:söylemez|söylemediği|yalnızca\b.*\bder\b|bir şey demez|kopyada .*eksik|kaynak (?:da )?bulunamadı|"
+          r"kaynak bulamadı|ele almaz|istisna tanımaz|istisna yoktur|ceza belirtmez|söz etmez|sitenin (?:kendi )?yorum|"
+          r"anlatmaz)",
+    "it": r"(?:\bnon dic(?:e|ono)\b|dice (?:soltanto|solo)|\btace\b|non precisa|nella copia su cui|"
+          r"non è stata trovata|non si è trovato|nessuna fonte|non fa (?:eccezioni|questa eccezione)|non prevedono|"
+          r"non parlano|lettura (?:che )?(?:di )?questo sito|interpretazione che questo sito|senza descriverla)",
+    "ja": r"(?:書かれていません|書かれておらず|書いていません|欠けて|見つかっていません|見つけていません|とだけ述べ|"
+          r"定めはありません|このサイトの解釈|このサイトが解釈|説明していません|例外としておらず|例外がなく)",
+}
+_NOTE_RE: Final = {lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in _NOTE_MARKS.items()}
+_SENTENCE_END: Final = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+(?=[\"“«(]?[A-ZÇĞİÖŞÜÈÉ])"
+                                  r"|(?<=。)(?![)）」])|(?<=。[)）」])")
+
+
+def without_notes(text: str, lang: str) -> str:
+    """``text`` without its editorial notes (the sentences that say what a source does not say).
+
+    >>> without_notes("To open, melds must total 101. The rule table does not say what an okey counts; "
+    ...               "this reference counts it as the tile it stands for.", "en")
+    'To open, melds must total 101.'
+    >>> without_notes("表示タイルは引きません。ルール表には書かれていません。", "ja")
+    '表示タイルは引きません。'
+    """
+    mark = _NOTE_RE.get(lang)
+    if mark is None:
+        return text
+    kept = [s for s in _SENTENCE_END.split(text) if s.strip() and not mark.search(s)]
+    return ("" if lang == "ja" else " ").join(s.strip() for s in kept)
+
+
+def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[str] = (),
+               stop: Iterable[str] = ()) -> tuple[str, Optional[str]]:
     """The query folded, without a game's name (returned: the game it names) and without its question words.
 
     The first of ``names`` (folded phrase, game; longest first) found in the query names the game; a Turkish case
     ending after it goes with it ("101'de"). The words of ``ask`` go while another word remains; so do its Japanese
-    forms while other Japanese remains. The browser does exactly this (kural-search.js ``readQuery``).
+    forms while other Japanese remains; so do the words of ``stop``. The browser does exactly this (kural-search.js
+    ``readQuery``).
 
     >>> read_query("Okey 101'de kaç puanla el açılır?", GAME_NAMES, ASK)
     ('puanla el acilir?', 'okey101')
@@ -111,13 +186,15 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
     ('rummikub', 'rummikub')
     """
     folded = fold(query)
+    for typed, written in PLAYERS_SPELLINGS.items():
+        folded = folded.replace(typed, written)
     game = None
     for phrase, key in names:
         if _CJK.match(phrase):
             at = folded.find(phrase)
             m = (at, at + len(phrase)) if at >= 0 else None
         else:
-            found = re.search(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?:['\u2019][a-z]+)?(?![a-z0-9])", folded)
+            found = re.search(r"(?<![a-z0-9])" + re.escape(phrase) + _NAME_END + r"(?![a-z0-9])", folded)
             m = found.span() if found else None
         if m:
             game = key
@@ -125,6 +202,7 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
             if _WORD.search(rest) or _CJK.search(rest):
                 folded = rest
             break
+    ask = sorted({*ask, *stop}, key=lambda w: (-len(w), w))
     latin = [w for w in ask if not _CJK.match(w)]
     if latin and any(w not in latin for w in _WORD.findall(_CJK.sub(" ", folded))):
         folded = re.sub(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in latin) + r")(?![a-z0-9])", " ", folded)
@@ -156,6 +234,8 @@ def fold(text: str) -> str:
 # Folded once: what read_query looks for (and what the index carries to the browser).
 GAME_NAMES: Final = sorted(((fold(name), game) for name, game in _GAME_NAMES), key=lambda x: (-len(x[0]), x[0]))
 ASK: Final = sorted({fold(w) for words in QUESTION_WORDS.values() for w in words.split()}, key=lambda w: (-len(w), w))
+STOP: Final = sorted({fold(w) for words in STOP_WORDS.values() for w in words.split()} - set(ASK),
+                     key=lambda w: (-len(w), w))
 
 
 def _strip(word: str, rules: Iterable[list[str]]) -> list[str]:
@@ -207,6 +287,15 @@ def stems(word: str) -> set[str]:
     """
     if word.isdigit():
         return {word}
+    out = _stripped(word)
+    # A players' word meets its glossary term too ("throwing" → "throw" → "discard").
+    for w in sorted(out):
+        if w in PLAYERS_WORDS:
+            out |= _stripped(PLAYERS_WORDS[w])
+    return out
+
+
+def _stripped(word: str) -> set[str]:
     out = {word}
     frontier = {word, _IRREGULAR.get(word, word)}
     out |= frontier
@@ -244,6 +333,8 @@ def words_of(texts: Iterable[str]) -> set[str]:
 def query_terms(query: str) -> list[set[str]]:
     """Each word of a query, as the set of terms it may be in any language."""
     folded = fold(query)
+    for typed, written in PLAYERS_SPELLINGS.items():
+        folded = folded.replace(typed, written)
     groups: list[set[str]] = []
     pos = 0
     for m in _CJK.finditer(folded):
@@ -274,7 +365,7 @@ class Index:
 
     def as_json(self) -> dict[str, Any]:
         return {"lang": self.lang, "version": 2, "suffixes": _SUFFIXES, "irregular": _IRREGULAR, "rounds": QUERY_ROUNDS,
-                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "names": [list(n) for n in GAME_NAMES], "ask": ASK,
+                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "names": [list(n) for n in GAME_NAMES], "name_end": _NAME_END, "ask": ASK, "stop": STOP, "players": PLAYERS_WORDS, "spellings": PLAYERS_SPELLINGS,
                 "docs": self.docs,
                 # One decimal is enough to rank by (the relevance sets rank the same as with three) and keeps each
                 # language's index within 150 KB gzip.
@@ -292,9 +383,12 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
     docs: list[dict[str, Any]] = []
     raw: dict[str, dict[int, float]] = {}
     # Every word each language's texts use: a stem stops at one of them ("okeyi" → "okey", not "oke").
-    attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l), rec.text_in(l))),
+    # Editorial notes are left out of everything that ranks (their words would change the stems, too).
+    attested = {l: words_of([*(x for rec in records for x in (*rec.keywords[l], rec.title_in(l),
+                                                              without_notes(rec.text_in(l), l))),
                              *(words.get(l, "") for words in glossary.values()),
-                             *(x for q in questions for x in (*q.keywords[l], q.question[l], q.answer_in(l))),
+                             *(x for q in questions for x in (*q.keywords[l], q.question[l],
+                                                              without_notes(q.answer_in(l), l))),
                              *((t + " " + x) for _, t, x in pages if l == lang)]) for l in LANGS}
 
     def add(doc: int, text: str, text_lang: str, weight: float) -> None:
@@ -316,11 +410,12 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for kw in rec.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
         add(n, title, lang, FIELD_WEIGHTS["title"])
-        add(n, rec.text_in(lang), lang, FIELD_WEIGHTS["text"])
+        ruling = without_notes(rec.text_in(lang), lang)
+        add(n, ruling, lang, FIELD_WEIGHTS["text"])
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(rec.keywords[other]) + " " + rec.title_in(other), other, FIELD_WEIGHTS["alias"])
-        own_terms = set(terms(own + " " + rec.text_in(lang), lang, attested[lang]))
+        own_terms = set(terms(own + " " + ruling, lang, attested[lang]))
         for _, words in gloss:
             if words.get(lang) and set(words[lang]) <= own_terms:
                 for other, ts in words.items():
@@ -336,7 +431,7 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for kw in q.keywords[lang]:
             add(n, kw, lang, FIELD_WEIGHTS["kw"])
         add(n, q.question[lang], lang, FIELD_WEIGHTS["title"])
-        add(n, answer, lang, FIELD_WEIGHTS["text"])
+        add(n, without_notes(answer, lang), lang, FIELD_WEIGHTS["text"])
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(q.keywords[other]) + " " + q.question[other], other, FIELD_WEIGHTS["alias"])
@@ -359,7 +454,7 @@ def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit
     A game named in the query narrows the results to it (unless ``game`` is given), and question words do not
     count (:func:`read_query`).
     """
-    query, named = read_query(query, index.get("names", ()), index.get("ask", ()))
+    query, named = read_query(query, index.get("names", ()), index.get("ask", ()), index.get("stop", ()))
     game = game or named
     groups = query_terms(query)
     if not groups:
@@ -405,8 +500,9 @@ def _typed_words(query: str) -> list[str]:
 
 def _matches(table: Mapping[str, Any], term: str, last: bool) -> list[tuple[str, float]]:
     out = [(term, 1.0)] if term in table else []
-    # The word being typed may be unfinished: its completions count a little less.
-    if last and len(term) >= 3 and not _CJK.match(term):
+    # The word being typed may be unfinished: its completions count a little less. So do the pairs a lone Japanese
+    # character starts ("取" of "取ってもいい" meets "取る", "取り"): the index holds pairs of characters.
+    if (last and len(term) >= 3 and not _CJK.match(term)) or (len(term) == 1 and _KANJI.match(term)):
         out.extend((t, 0.7) for t in _prefixed(table, term) if t != term)
     return out
 

@@ -147,3 +147,85 @@ def test_question_words_do_not_count_but_a_query_of_them_alone_stays():
 def test_okey_101_and_a_question_about_opening_finds_the_opening_rule_first():
     assert (search_rules("okey 101 kaç puanla el açılır", "tr")[0].game,
             search_rules("okey 101 kaç puanla el açılır", "tr")[0].id) == ("okey101", 401)
+
+
+# --- the rest of issue 22: joining words, players' words, editorial notes -----------------------------------------
+
+from kural.search import STOP, build_index, rank, stems, without_notes  # noqa: E402
+
+
+@pytest.mark.parametrize("query,game,rest", [
+    ("is 12 13 1 a run in okey?", "okey", "12 13 1 run ?"),
+    ("okeyde 12 13 1 per olur mu?", "okey", "12 13 1 per ?"),
+    ("101 okeyde kaç çiftle el açılır", "okey101", "ciftle el acilir"),
+    ("101de kaç çiftle el açılır", "okey101", "ciftle el acilir"),
+    ("il falso jolly vale come un jolly vero nell okey?", "okey", "falso jolly vale jolly vero ?"),
+    ("オケイ 12 13 1 ってランになる？", "okey", "12 13 1 ランニナル?"),
+    ("what happens if you throw the okey in 101?", "okey101", "throw okey ?"),
+    ("si può buttare l'okey?", None, "buttare 'okey?"),
+])
+def test_okey_after_a_preposition_names_the_game_and_joining_words_do_not_count(query, game, rest):
+    assert read_query(query, GAME_NAMES, ASK, STOP) == (rest, game)
+
+
+def test_a_joining_word_alone_stays():
+    assert read_query("in", GAME_NAMES, ASK, STOP)[0] == "in"
+
+
+def test_players_words_meet_the_texts_words():
+    assert {"discard"} <= stems("throwing") and {"scartare"} <= stems("buttare") and {"jolly"} <= stems("okey")
+    first = search_rules("what happens if you throw the okey in 101?", "en", limit=3)
+    assert {"okey101:703", "okey101:discarding-the-okey"} & {f"{r.game}:{r.id}" for r in first}
+    # Japanese players' spelling of the wild tile, and a count typed in kana.
+    assert [r.id for r in search_rules("オッケー捨てたら罰点", "ja", "okey101", limit=3)] == \
+        [r.id for r in search_rules("ジョーカー捨てたら罰点", "ja", "okey101", limit=3)]
+    assert [r.id for r in search_rules("なんまい", "ja", "rummikub", limit=3)] == \
+        [r.id for r in search_rules("何枚", "ja", "rummikub", limit=3)]
+
+
+NOTES = {  # a note as the records write them, in each language
+    "en": "The Turkish Okey 101 rule table does not say whether this holds for the okey; this reference's reading "
+          "is that it does.",
+    "tr": "Okey 101 kural tablosu bunun okey için de geçerli olup olmadığını söylemez; bu, bu sitenin yorumudur.",
+    "it": "La tabella turca delle regole dell'Okey 101 non dice se questo valga anche per il jolly; questa è la "
+          "lettura di questo sito.",
+    "ja": "ジョーカーの場合もそうなるかは、トルコ語のオーケイ101ルール表には書かれていません。",
+}
+
+
+def test_editorial_notes_leave_the_ranking_alone():
+    """Adding an editorial note to a record or removing one changes the rank of no query in the sets: the index is the
+    same but for the text shown under a result."""
+    from dataclasses import replace
+
+    from kural.records import load
+    from kural.records.glossary import load_glossary
+
+    corpus = load([ROOT / "rules"])
+    glossary = load_glossary(ROOT / "rules" / "glossary.yaml", [])
+    players = [q for f in sorted((ROOT / "tests" / "search_players").glob("*.yaml"))
+               for q in yaml.safe_load(f.read_text(encoding="utf-8"))]
+
+    def edited(items, field, change):
+        return [replace(x, **{field: {l: change(getattr(x, field)[l], l) for l in getattr(x, field)}}) for x in items]
+
+    def added(text, lang):
+        return text + (" " if lang != "ja" else "") + NOTES[lang]
+
+    def ranking(index):
+        return {"terms": index["terms"], "docs": [{k: v for k, v in d.items() if k != "x"} for d in index["docs"]]}
+
+    notes_removed = 0
+    for lang in ("ja", "tr", "it", "en"):
+        queries = [q["query"] for q in [*QUERIES, *players] if q["lang"] == lang]
+        as_written = build_index(corpus.records, lang, glossary, questions=corpus.questions).as_json()
+        texts = [r.text[lang] for r in corpus.records] + [q.answer[lang] for q in corpus.questions]
+        notes_removed += sum(without_notes(t, lang) != t for t in texts)
+        want = [rank(as_written, q, limit=10) for q in queries]
+        # Every note taken out of every record and question; then a note added to every one of them.
+        for change in (without_notes, added):
+            records, questions = edited(corpus.records, "text", change), edited(corpus.questions, "answer", change)
+            index = build_index(records, lang, glossary, questions=questions).as_json()
+            assert ranking(index) == ranking(as_written), (lang, change.__name__)
+            assert [rank(index, q, limit=10) for q in queries] == want
+    assert notes_removed >= 4 * 30  # the records have notes to remove (about 37 a language)

@@ -89,3 +89,17 @@ def test_browser_ranks_as_the_command_line(page, server, built, lang):
     }""", queries)
     want = [[d for d, _ in rank(index, q, limit=10)] for q in queries]
     assert got == want
+
+
+def test_the_snippet_marks_whole_words_only(page, server):
+    page.goto(f"{server}/en/")
+    marks = page.evaluate("""async () => {
+        const index = await (await fetch(document.getElementById('kural-search-input').dataset.kuralIndex)).json();
+        const cut = (text, q) => { const s = window.kuralSearch.snippet(text, q, index); return [s.before, s.match]; };
+        return [cut("The next player lays off a tile.", "lay"), cut("The player draws.", "lay"),
+                cut("A player may lay off after opening.", "lay off"), cut("Throw the okey: the player pays.", "pay"),
+                cut("Kırmızı taşlar, KIRMIZI okey.", "kirmizi"), cut("表示タイルは引かない。", "タイル")];
+    }""")
+    # "lay" marks "lays", never the middle of "player"; a word found only inside another is not marked at all.
+    assert marks == [["The next player ", "lays"], ["", ""], ["A player may ", "lay"],
+                     ["Throw the okey: the player ", "pays"], ["", "Kırmızı"], ["表示", "タイル"]]

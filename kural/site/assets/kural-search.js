@@ -6,6 +6,7 @@
   var CJK_START = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var WORD = /[a-z0-9]+/g;
   var WORD_ONE = /[a-z0-9]/;
+  var KANJI = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]$/;
   var CJK_ONE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u30fc\u3005\u3006]/;
   var COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]/;
 
@@ -34,9 +35,18 @@
   // Every stem a query word may have in any language (kural.search.stems): an irregular form's base, then
   // each way of taking endings off (and putting back what the rule says), index.rounds times.
   function stems(word, index) {
+    if (/^[0-9]+$/.test(word)) return [word];
+    var out = stripped(word, index), players = index.players || {};
+    // A players' word meets its glossary term too ("throwing" → "throw" → "discard").
+    Object.keys(out).sort().forEach(function (w) {
+      if (players[w]) Object.keys(stripped(players[w], index)).forEach(function (s) { out[s] = true; });
+    });
+    return Object.keys(out);
+  }
+
+  function stripped(word, index) {
     var out = {};
     out[word] = true;
-    if (/^[0-9]+$/.test(word)) return Object.keys(out);
     var frontier = [word];
     var base = (index.irregular || {})[word];
     if (base && !out[base]) { out[base] = true; frontier.push(base); }
@@ -55,13 +65,14 @@
       });
       frontier = next;
     }
-    return Object.keys(out);
+    return out;
   }
 
   function words(text) { return text.match(WORD) || []; }
 
   function queryTerms(query, index) {
-    var folded = fold(query), groups = [], pos = 0, m;
+    var folded = fold(query), groups = [], pos = 0, m, spellings = index.spellings || {};
+    Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
     CJK.lastIndex = 0;
     while ((m = CJK.exec(folded)) !== null) {
       words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, index)); });
@@ -76,7 +87,11 @@
 
   // The query folded, without a game's name (the game it names) and without question words: as read_query.
   function readQuery(query, index) {
-    var folded = fold(query), game = null, names = index.names || [], ask = index.ask || [];
+    var folded = fold(query), game = null, names = index.names || [], spellings = index.spellings || {};
+    Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
+    // Question words and joining words (index.stop) alike, longest first.
+    var ask = (index.ask || []).concat((index.stop || []).filter(function (w) { return (index.ask || []).indexOf(w) < 0; }));
+    ask.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); });
     var esc = function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); };
     for (var i = 0; i < names.length; i++) {
       var phrase = names[i][0], m = null;
@@ -84,7 +99,7 @@
         var at = folded.indexOf(phrase);
         if (at >= 0) m = [at, at + phrase.length];
       } else {
-        var re = new RegExp("(?<![a-z0-9])" + esc(phrase) + "(?:['\u2019][a-z]+)?(?![a-z0-9])");
+        var re = new RegExp("(?<![a-z0-9])" + esc(phrase) + (index.name_end || "") + "(?![a-z0-9])");
         var found = re.exec(folded);
         if (found) m = [found.index, found.index + found[0].length];
       }
@@ -122,7 +137,8 @@
       var last = gi === groups.length - 1, best = {};
       group.forEach(function (term) {
         var matches = table[term] ? [[term, 1.0]] : [];
-        if (last && term === lastWord && term.length >= 3 && !CJK_START.test(term)) {
+        if ((last && term === lastWord && term.length >= 3 && !CJK_START.test(term)) ||
+            (term.length === 1 && KANJI.test(term))) {
           keys.forEach(function (t) { if (t !== term && t.lastIndexOf(term, 0) === 0) matches.push([t, 0.7]); });
         }
         matches.forEach(function (mt) {
@@ -156,18 +172,36 @@
 
   // The words of the query in the result's own text, with a little context: the text is folded one
   // character at a time, so that a match on the folded text maps back to the words as written.
-  function snippet(text, query, index, width) {
+  // Each character folded once per page (a results list folds thousands of them at every key press).
+  var folds = Object.create(null);
+  function foldChar(ch) {
+    var f = folds[ch];
+    if (f === undefined) f = folds[ch] = fold(ch);
+    return f;
+  }
+
+  // groups: the query's terms when the caller has them already (one list of results, one query).
+  function snippet(text, query, index, width, groups) {
     if (!text) return null;
     width = width || 60;
     var chars = Array.from(text), folded = "", starts = [];
-    for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += fold(chars[i]); }
+    for (var i = 0; i < chars.length; i++) { starts.push(folded.length); folded += foldChar(chars[i]); }
     starts.push(folded.length);
+    // A word is marked only from its start ("lay" does not mark the middle of "player"); Japanese, which has no
+    // spaces, anywhere.
+    var wordAt = function (term) {
+      if (CJK_START.test(term)) return folded.indexOf(term);
+      for (var at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + 1)) {
+        if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]) || CJK_ONE.test(folded[at - 1])) return at;
+      }
+      return -1;
+    };
     var best = null, whole = fold(query).replace(/\s+/g, "");
-    if (whole.length >= 2 && folded.indexOf(whole) >= 0) best = [folded.indexOf(whole), whole.length];
-    if (!best) queryTerms(query, index).forEach(function (group) {
+    if (whole.length >= 2 && wordAt(whole) >= 0) best = [wordAt(whole), whole.length];
+    if (!best) (groups || queryTerms(query, index)).forEach(function (group) {
       group.forEach(function (term) {
         if (term.length < 2 && !CJK_START.test(term)) return;
-        var at = folded.indexOf(term);
+        var at = wordAt(term);
         if (at >= 0 && (!best || at < best[0] || (at === best[0] && term.length > best[1]))) best = [at, term.length];
       });
     });
@@ -210,7 +244,7 @@
     if (!q) { meta.textContent = meta.getAttribute("data-placeholder"); return; }
     // Every match is counted; the first twenty are shown.
     var all = rank(index, q, Infinity);
-    var results = all.slice(0, 20);
+    var results = all.slice(0, 20), groups = queryTerms(q, index);
     meta.textContent = !all.length ? meta.getAttribute("data-none")
       : all.length === 1 ? meta.getAttribute("data-one")
       : meta.getAttribute("data-other").replace("#", String(all.length));
@@ -235,7 +269,7 @@
         p.textContent = (index.games[doc.g] || doc.g) + " · " + (doc.q ? index.question : doc.i);
         art.appendChild(p);
       }
-      var cut = snippet(doc.x, q, index);
+      var cut = snippet(doc.x, q, index, 60, groups);
       if (cut) {
         var sn = document.createElement("p");
         sn.className = "kural-snippet";
