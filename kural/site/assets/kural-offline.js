@@ -5,9 +5,10 @@
 // (/<lang>/offline/) shows what is kept, keeps it at once with its progress, and removes it.
 // The page states where it stands on <html>: data-kural-offline (keeping, ready, failed, off, unsupported) and
 // data-kural-engine (keeping, ready, failed).
-(function () {
+// Workbox's page side (workbox-window) and the registration wait for the page's load event, as Workbox advises: a
+// phone on a slow network fetches nothing more before the page has loaded (see the loader at the end).
+function kuralOffline(me) {
   "use strict";
-  var me = document.currentScript;
   var root = document.documentElement;
   var lang = me.dataset.lang;
   var page = document.getElementById("kural-offline");
@@ -221,4 +222,19 @@
       render(answer.state);
     });
   });
+}
+
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  function start() { kuralOffline(me); }
+  function load() {
+    if (window.workbox || !("serviceWorker" in navigator)) { start(); return; }
+    var script = document.createElement("script");
+    script.src = me.dataset.workbox;
+    script.onload = start;
+    script.onerror = start;  // no workbox-window: kuralOffline says the offline copy is unsupported
+    document.head.appendChild(script);
+  }
+  if (document.readyState === "complete") load(); else window.addEventListener("load", load);
 })();
