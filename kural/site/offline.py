@@ -21,7 +21,8 @@ How the service worker (``kural/site/assets/kural-sw.js``, completed by ``web/bu
 - **Not stored.** A page of the site that is not stored, with no network, gets the offline page of its language
   (with a ``<base>`` so its links work at any address), which says so and lists what is stored.
 
-The page's side is ``kural-offline.js`` (with ``workbox-window``), loaded on every page by the theme override.
+The page's side is ``kural-offline.js``, loaded on every page by the theme override; it loads ``workbox-window`` and
+registers the worker once the page has loaded.
 """
 
 from __future__ import annotations
