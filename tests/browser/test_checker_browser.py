@@ -47,13 +47,8 @@ def cpage(shared):
     page.close()
 
 
-# The snapshot is saved once its whole body can be read back from the cache (a key alone may come first).
-SNAPSHOT_SAVED = """async () => {
-  const cache = await caches.open('kural-checker'), keys = await cache.keys();
-  if (!keys.length) return false;
-  const hit = await cache.match(keys[0]);
-  return !!hit && (await hit.arrayBuffer()).byteLength > 100000;
-}"""
+# The snapshot is saved once its whole body can be read back from the cache: the bench waits the same way.
+from benchmarks.checker import SNAPSHOT_SAVED  # noqa: E402
 
 
 @pytest.fixture(scope="module")
