@@ -107,11 +107,11 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 def serious(page, context: str | None = None, contrast: bool = True, colours_only: bool = False) -> list[str]:
     """axe's serious and critical problems on the page (or in ``context``), once no colour is still fading in.
-    ``contrast=False`` leaves out the colour-contrast rule (four fifths of axe's time on a long page), for a pass
+    ``contrast=False`` leaves out the colour-contrast rule (most of axe's time on a long page), for a pass
     whose colours another pass of the same scheme checks (colours do not depend on the language).
     ``colours_only`` runs only the rules that depend on the colours: for the dark scheme, whose page is the light
     scheme's page with other colours (every other rule runs on it in the light pass)."""
-    from axe_playwright_python.sync_playwright import Axe
+    from tests.browser import axe
 
     settle(page)
     # A text whose ::before or ::after has a background of its own (a wild tile's corner mark) is left "incomplete"
@@ -122,6 +122,6 @@ def serious(page, context: str | None = None, contrast: bool = True, colours_onl
         options["runOnly"] = {"type": "rule", "values": [r for r in COLOUR_RULES if contrast or r != "color-contrast"]}
     elif not contrast:
         options["rules"] = {"color-contrast": {"enabled": False}}
-    result = Axe().run(page, context=context, options=options) if context else Axe().run(page, options=options)
+    result = axe.run(page, context, options)
     return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['nodes'][0]['target']}"
-            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]

@@ -1,0 +1,132 @@
+"""axe-core, pinned in ``web/package.json`` and run in the page, with two changes that make it faster and give the
+same answers.
+
+axe's ``axe.js`` is compiled for old browsers: its ``Color`` class keeps its channels in private fields that the
+compiler turned into WeakMaps, and every colour is parsed again from its CSS text. On a game page with every
+example opened, colour contrast makes about 380,000 colours, and those two costs were two thirds of axe's time
+(17.4 s of a 17.4 s run became 7.5 s). The changes:
+
+- ``private fields``: the compiler's helpers keep a private field as a property under a symbol of its own instead
+  of an entry in a WeakMap (the same checks, the same values; only a WeakMap's lookups are gone);
+- ``parsed colours``: a colour's CSS text is parsed once, and its channels reused (parsing has no side effect
+  but the error it raises, which is never remembered).
+
+Each change must find its text exactly once in axe's source, so an upgrade of axe that moves them fails here, loudly,
+rather than silently running slow; ``test_axe_patch.py`` holds the patched axe's answers equal to axe's own.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.js"
+
+_PRIVATE_OLD = """  function _classPrivateFieldInitSpec(e, t, a) {
+    _checkPrivateRedeclaration(e, t), t.set(e, a);
+  }
+  function _classPrivateMethodInitSpec(e, a) {
+    _checkPrivateRedeclaration(e, a), a.add(e);
+  }
+  function _checkPrivateRedeclaration(e, t) {
+    if (t.has(e)) {
+      throw new TypeError('Cannot initialize the same private elements twice on an object');
+    }
+  }
+  function _classPrivateFieldGet(s, a) {
+    return s.get(_assertClassBrand(s, a));
+  }
+  function _classPrivateFieldSet(s, a, r) {
+    return s.set(_assertClassBrand(s, a), r), r;
+  }
+  function _assertClassBrand(e, t, n) {
+    if ('function' == typeof e ? e === t : e.has(t)) {
+"""
+_PRIVATE_NEW = """  function _privateKey(m) {
+    return m.__kuralKey || (m.__kuralKey = Symbol('private'));
+  }
+  function _classPrivateFieldInitSpec(e, t, a) {
+    _checkPrivateRedeclaration(e, t), e[_privateKey(t)] = a;
+  }
+  function _classPrivateMethodInitSpec(e, a) {
+    _checkPrivateRedeclaration(e, a), e[_privateKey(a)] = true;
+  }
+  function _checkPrivateRedeclaration(e, t) {
+    if (_privateKey(t) in e) {
+      throw new TypeError('Cannot initialize the same private elements twice on an object');
+    }
+  }
+  function _classPrivateFieldGet(s, a) {
+    return _assertClassBrand(s, a)[_privateKey(s)];
+  }
+  function _classPrivateFieldSet(s, a, r) {
+    return _assertClassBrand(s, a)[_privateKey(s)] = r, r;
+  }
+  function _assertClassBrand(e, t, n) {
+    if ('function' == typeof e ? e === t : _privateKey(e) in t) {
+"""
+
+# (what, the text in axe.js, what it becomes)
+PATCHES: tuple[tuple[str, str, str], ...] = (
+    ("private fields", _PRIVATE_OLD, _PRIVATE_NEW),
+    ("parsed colours: the cache",
+     "    var hexRegex = /^#[0-9a-f]{3,8}$/i;\n",
+     "    var hexRegex = /^#[0-9a-f]{3,8}$/i;\n    var parsedColors = new Map();\n"),
+    ("parsed colours: a colour seen before",
+     """        value: function parseString(colorString) {
+          colorString = colorString.replace(hslRegex,""",
+     """        value: function parseString(colorString) {
+          var parsedKey = colorString, parsed = parsedColors.get(parsedKey);
+          if (parsed) {
+            this.r = parsed[0];
+            this.g = parsed[1];
+            this.b = parsed[2];
+            this.alpha = parsed[3];
+            return this;
+          }
+          colorString = colorString.replace(hslRegex,"""),
+    ("parsed colours: a colour parsed",
+     """            this.alpha = +_color2.alpha;
+          } catch (_unused4) {""",
+     """            this.alpha = +_color2.alpha;
+            parsedColors.set(parsedKey, [ this.r, this.g, this.b, this.alpha ]);
+          } catch (_unused4) {"""),
+)
+
+
+class AxeSourceChanged(AssertionError):
+    """axe's source no longer has the text a patch replaces (axe was upgraded): update PATCHES."""
+
+
+def patch(source: str) -> str:
+    """``source`` with every change of PATCHES; each must match exactly once.
+
+    >>> patch("nothing to patch")
+    Traceback (most recent call last):
+    ...
+    tests.browser.axe.AxeSourceChanged: axe.js has the text of 'private fields' 0 times, not once: update PATCHES
+    """
+    for what, old, new in PATCHES:
+        found = source.count(old)
+        if found != 1:
+            raise AxeSourceChanged(f"axe.js has the text of {what!r} {found} times, not once: update PATCHES")
+        source = source.replace(old, new)
+    return source
+
+
+@lru_cache(maxsize=2)
+def source(patched: bool = True) -> str:
+    """axe's script, patched (or as published, for the test that compares the two)."""
+    if not AXE.is_file():
+        raise FileNotFoundError(f"axe-core is missing from {AXE.parent.parent}: run `npm ci` in web/ "
+                                "(./scripts/test does it)")
+    text = AXE.read_text(encoding="utf-8")
+    return patch(text) if patched else text
+
+
+def run(page, context=None, options: dict | None = None, patched: bool = True) -> dict:
+    """axe's results for ``page`` (or the part ``context`` selects): ``violations`` and what ``options`` ask."""
+    if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(source(patched))
+    return page.evaluate("([context, options]) => axe.run(context || document, options || {})", [context, options])
