@@ -310,18 +310,28 @@ def _stripped(word: str) -> set[str]:
     return out
 
 
-def terms(text: str, lang: str, attested: Optional[set[str]] = None) -> list[str]:
+def terms(text: str, lang: str, attested: Optional[set[str]] = None,
+          memo: Optional[dict[str, str]] = None) -> list[str]:
     """The index terms of a text in a language (the query side uses :func:`query_terms`); ``attested``:
-    the words of all the texts in that language, for :func:`stem`."""
+    the words of all the texts in that language, for :func:`stem`; ``memo``: the stems found so far for the
+    same language and ``attested`` (an index stems each word once, not each time a text says it)."""
+    memo = {} if memo is None else memo
+
+    def stem_of(word: str) -> str:
+        found = memo.get(word)
+        if found is None:
+            found = memo[word] = stem(word, lang, attested)
+        return found
+
     folded = fold(text)
     out: list[str] = []
     pos = 0
     for m in _CJK.finditer(folded):
-        out.extend(stem(w, lang, attested) for w in _WORD.findall(folded[pos:m.start()]))
+        out.extend(stem_of(w) for w in _WORD.findall(folded[pos:m.start()]))
         run = m.group(0)
         out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
         pos = m.end()
-    out.extend(stem(w, lang, attested) for w in _WORD.findall(folded[pos:]))
+    out.extend(stem_of(w) for w in _WORD.findall(folded[pos:]))
     return out
 
 
@@ -391,12 +401,15 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
                                                               without_notes(q.answer_in(l), l))),
                              *((t + " " + x) for _, t, x in pages if l == lang)]) for l in LANGS}
 
+    memo: dict[str, dict[str, str]] = {l: {} for l in LANGS}  # each language's stems, found once
+
     def add(doc: int, text: str, text_lang: str, weight: float) -> None:
-        for term in terms(text, text_lang, attested[text_lang]):
+        for term in terms(text, text_lang, attested[text_lang], memo[text_lang]):
             cell = raw.setdefault(term, {})
             cell[doc] = cell.get(doc, 0.0) + weight
 
-    gloss = [(key, {l: terms(w, l, attested.get(l)) for l, w in words.items()}) for key, words in glossary.items()]
+    gloss = [(key, {l: terms(w, l, attested.get(l), memo.get(l)) for l, w in words.items()})
+             for key, words in glossary.items()]
     for rec in records:
         n = len(docs)
         title = rec.title_in(lang)
@@ -415,7 +428,7 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
         for other in LANGS:
             if other != lang:
                 add(n, " ".join(rec.keywords[other]) + " " + rec.title_in(other), other, FIELD_WEIGHTS["alias"])
-        own_terms = set(terms(own + " " + ruling, lang, attested[lang]))
+        own_terms = set(terms(own + " " + ruling, lang, attested[lang], memo[lang]))
         for _, words in gloss:
             if words.get(lang) and set(words[lang]) <= own_terms:
                 for other, ts in words.items():

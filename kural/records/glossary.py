@@ -21,10 +21,11 @@ def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:
 
 def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
     shown = str(path)
-    root = _compose(path, shown, problems)
-    if root is None:
+    composed = _compose(path, shown, problems)
+    if composed is None:
         return {}
-    r = _FileReader(shown, problems)
+    root, text = composed
+    r = _FileReader(shown, problems, text)
     m = r.mapping(root, None)
     if m is None or "terms" not in m:
         r.problem(root, None, "missing_field", name="terms", expected="a mapping of terms")

@@ -40,10 +40,12 @@ UNSPACED = ("ja",)
 _JA = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 
 
-def unfold(node: Node, value: str) -> str:
+def unfold(node: Node, value: str, text: Optional[str] = None) -> str:
     r"""``value`` (a folded or plain scalar) with the line breaks of the source next to a Japanese
     character joined without the space YAML put there.  Anything but the simple shape (lines of one
-    indentation, no blank line) is returned as it is.
+    indentation, no blank line) is returned as it is.  The source is the node's own buffer (PyYAML's
+    Python composer keeps it), or ``text``, the file the node was composed from (libyaml's marks hold
+    only where a node starts and ends).
 
     >>> node = yaml.compose("t: >-\n  メルドしなければ\n  なりません。7S 7H\n  7Cです\n")
     >>> unfold(node.value[0][1], node.value[0][1].value)
@@ -52,9 +54,12 @@ def unfold(node: Node, value: str) -> str:
     if not isinstance(node, ScalarNode) or node.style not in (None, ">") or "\n" in value:
         return value
     start, end = node.start_mark, node.end_mark
-    if start.buffer is None or end.buffer is None:
+    if start.buffer is not None and end.buffer is not None:
+        raw = start.buffer[start.pointer:end.pointer]
+    elif text is not None:
+        raw = text[start.index:end.index]
+    else:
         return value
-    raw = start.buffer[start.pointer:end.pointer]
     lines = raw.split("\n")[1:] if node.style == ">" else raw.split("\n")
     lines = [line.strip() for line in lines]
     while lines and not lines[-1]:
@@ -106,9 +111,10 @@ def _found(node: Node) -> dict[str, str]:
 class _FileReader:
     """Reads one file's node tree, collecting problems against the record being read."""
 
-    def __init__(self, path: str, problems: list[Problem]) -> None:
+    def __init__(self, path: str, problems: list[Problem], text: Optional[str] = None) -> None:
         self.path = path
         self.problems = problems
+        self.source = text  # the file's text, for unfold
         self.record: Optional[str] = None
         self._constructor = yaml.SafeLoader("")
 
@@ -193,7 +199,7 @@ class _FileReader:
             else:
                 t = self.plain(v, f"{fieldname}.{lang}")
                 if t is not None:
-                    out[lang] = unfold(v, t) if lang in UNSPACED else t
+                    out[lang] = unfold(v, t, self.source) if lang in UNSPACED else t
         return out if len(out) == len(LANGS) else None
 
     def check_keys(self, m: dict[str, tuple[Node, Node]], allowed: Iterable[str], fieldname: Optional[str]) -> None:
@@ -203,14 +209,20 @@ class _FileReader:
                 self.problem(k, fieldname or key, "unknown_field", name=key, expected=", ".join(allowed))
 
 
-def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[Node]:
+# libyaml (PyYAML's C composer) when PyYAML has it: the records load several times faster. Its nodes and marks are
+# PyYAML's own, lines included; unfold reads the folded text from the file's text.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[tuple[Node, str]]:
+    """The file's node tree and its text, or None with the problem reported."""
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as e:
         problems.append(Problem(shown, 1, None, None, "yaml_syntax", {"detail": f"not UTF-8 ({e.reason})"}))
         return None
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
@@ -220,6 +232,7 @@ def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[Node]:
             detail = " ".join(x for x in (e.context, e.problem) if x)
             problems.append(Problem(shown, line, None, None, "yaml_syntax", {"detail": detail}))
         return None
+    return None if root is None else (root, text)
 
 
 def _game_from_path(path: Path) -> Optional[str]:
@@ -620,10 +633,11 @@ def _example_node(node: Node, index: int) -> Node:
 def load_file(path: Path, corpus: Corpus, shown: Optional[str] = None) -> None:
     shown = shown or str(path)
     corpus.files += 1
-    root = _compose(path, shown, corpus.problems)
-    if root is None:
+    composed = _compose(path, shown, corpus.problems)
+    if composed is None:
         return
-    r = _FileReader(shown, corpus.problems)
+    root, text = composed
+    r = _FileReader(shown, corpus.problems, text)
     m = r.mapping(root, None)
     if m is None:
         return
@@ -703,10 +717,11 @@ def load_registry(path: Path, problems: list[Problem], shown: Optional[str] = No
     if not path.is_file():
         problems.append(Problem(shown, 0, None, None, "not_found", {}))
         return {}
-    root = _compose(path, shown, problems)
-    if root is None:
+    composed = _compose(path, shown, problems)
+    if composed is None:
         return {}
-    r = _FileReader(shown, problems)
+    root, text = composed
+    r = _FileReader(shown, problems, text)
     m = r.mapping(root, None)
     if m is None:
         return {}

@@ -36,10 +36,11 @@ def load_overviews(path: Path, problems: list[Problem],
                    rule_ids: Optional[Mapping[str, set[int]]] = None) -> dict[str, tuple[Paragraph, ...]]:
     """Per game, its paragraphs in the order of TOPICS.  ``rule_ids``: the records' IDs per game, to check links."""
     shown = str(path)
-    root = _compose(path, shown, problems)
-    if root is None:
+    composed = _compose(path, shown, problems)
+    if composed is None:
         return {}
-    r = _FileReader(shown, problems)
+    root, text = composed
+    r = _FileReader(shown, problems, text)
     games = r.mapping(root, None) or {}
     out: dict[str, tuple[Paragraph, ...]] = {}
     for game, (gk, gnode) in games.items():

@@ -216,37 +216,53 @@ class Present:
                 self.ids.add(value)
 
     def may_match(self, selector: str) -> bool:
-        if _LATER_STATES.search(selector):
+        needs = _needs(selector)
+        if needs is None:
             return False
-        s = _strip_functions(selector)
-        s = re.sub(r"::?[\w-]+", " ", s)  # ::before, :root, :checked ... (taken as matching)
-        for attr, op, value in re.findall(r"\[\s*(" + _IDENT + r")\s*(?:([~|^$*]?=)\s*(\"[^\"]*\"|'[^']*'|" + _IDENT + r"))?", s):
-            name = _unescape(attr).lower()
+        attrs, classes, ids, tags = needs
+        for name, op, value in attrs:
             if name not in self.attributes:
                 return False
             known = self.values.get(name) if name not in SCRIPT_ATTRIBUTES or name in SCRIPT_VALUES else None
-            if op == "=" and known is not None and _unescape(value.strip("\"'")) not in known:
+            if op == "=" and known is not None and value not in known:
                 return False
-        s = re.sub(r"\[[^\]]*\]", " ", s)
-        for cls in re.findall(r"\.(" + _IDENT + ")", s):
-            if _unescape(cls) not in self.classes:
-                return False
-        for ident in re.findall(r"#(" + _IDENT + ")", s):
-            if _unescape(ident) not in self.ids:
-                return False
-        s = re.sub(r"[.#]" + _IDENT, " ", s)
-        for tag in re.findall(r"(?:^|[\s>+~(])(" + r"[a-zA-Z][\w-]*" + ")", s):
-            if tag.lower() not in self.tags:
-                return False
-        return True
+        return classes <= self.classes and ids <= self.ids and tags <= self.tags
+
+
+# What a selector needs: (attribute, operator, value) triples, classes, ids, element names.
+_Needs = tuple[tuple[tuple[str, str, str], ...], frozenset[str], frozenset[str], frozenset[str]]
+
+
+@lru_cache(maxsize=None)
+def _needs(selector: str) -> _Needs | None:
+    """What an element must have for ``selector`` to match it (attributes with their values, classes, ids, element
+    names), read once per selector for the whole build; None for a state reached only later (``:hover``)."""
+    if _LATER_STATES.search(selector):
+        return None
+    s = _strip_functions(selector)
+    s = re.sub(r"::?[\w-]+", " ", s)  # ::before, :root, :checked ... (taken as matching)
+    attrs = tuple((_unescape(attr).lower(), op, _unescape(value.strip("\"'")))
+                  for attr, op, value in re.findall(r"\[\s*(" + _IDENT + r")\s*(?:([~|^$*]?=)\s*(\"[^\"]*\"|'[^']*'|" + _IDENT + r"))?", s))
+    s = re.sub(r"\[[^\]]*\]", " ", s)
+    classes = frozenset(_unescape(c) for c in re.findall(r"\.(" + _IDENT + ")", s))
+    ids = frozenset(_unescape(i) for i in re.findall(r"#(" + _IDENT + ")", s))
+    s = re.sub(r"[.#]" + _IDENT, " ", s)
+    tags = frozenset(t.lower() for t in re.findall(r"(?:^|[\s>+~(])(" + r"[a-zA-Z][\w-]*" + ")", s))
+    return attrs, classes, ids, tags
+
+
+@lru_cache(maxsize=None)
+def _selectors(prelude: str) -> tuple[str, ...]:
+    """A rule's selectors, split once for the whole build."""
+    return tuple(s.strip() for s in _split_top(prelude) if s.strip())
 
 
 def _keep(nodes: Iterable[Node], present: Present) -> Iterator[Node]:
     for node in nodes:
         if isinstance(node, Rule):
-            selectors = [s for s in _split_top(node.prelude) if s.strip() and present.may_match(s.strip())]
+            selectors = [s for s in _selectors(node.prelude) if present.may_match(s)]
             if selectors:
-                yield Rule(",".join(s.strip() for s in selectors), node.body)
+                yield Rule(",".join(selectors), node.body)
         elif isinstance(node, Block):
             if re.match(r"@media\s+print\b", node.prelude, re.I):
                 continue
