@@ -6,13 +6,20 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
+from kural import registry
 from kural.browser import sheet_answer, sheet_import
 from kural.cli import main
-from kural.sheet import MAX_DEPTH, Sheet, dump
+from kural.houserules import rules_for
+from kural.i18n import gettext
+from kural.records import load
+from kural.sheet import MAX_DEPTH, REASONS, Sheet, dump
+from kural.site.score import WORDS, partnership_rule, score_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = sorted((ROOT / "examples" / "sheets").glob("*.yaml"))
@@ -100,6 +107,48 @@ def test_the_names_and_tiles_of_a_sheet_cannot_break_its_file():
     data = {"game": "okey101", "players": ["a: b", "#c", "\"d\"", "- e"], "rounds": 2,
             "played": [{"indicator": "K1", "seats": ["out", "melds R5", "closed", "closed +701"]}]}
     assert Sheet.from_text(dump(data)).as_data() == data
+
+
+def test_dummys_points_to_win_default_to_the_rulesets_target_and_a_target_round_trips():
+    dummy = next(g for g in score_spec("it")["games"] if g["key"] == "dummy")
+    names = registry.game("dummy").rulesets.names()
+    for name in names:  # the page's default for each house rule chosen is the engine's own target
+        default = dummy["target"]["variants"].get(name, dummy["target"]["standard"])
+        assert default == rules_for("dummy", () if name == "standard" else (name,)).target, name
+    assert all(g["target"] is None for g in score_spec("it")["games"] if g["key"] != "dummy")
+    # A sheet started with a target of 300 ends when the engine's game answer says so, and its file says 300.
+    example = Sheet.from_file(ROOT / "examples" / "sheets" / "dummy.yaml").as_data()
+    target = 300
+    assert target != dummy["target"]["standard"]
+    data = dict(example, rounds={"target": target}, played=example["played"][:1])
+    assert sheet_answer(data, "en")["winner"] == []
+    data["played"] = example["played"][:2]
+    a = sheet_answer(data, "en")
+    assert a["state"] == "done" and a["winner"] == [1], a["message"]
+    assert 'rounds: {"target": 300}' in a["file"] and Sheet.from_text(a["file"]).as_data() == data
+    assert sheet_import(a["file"], "dummy.yaml", "tr")["sheet"] == data
+    over = sheet_answer(dict(data, played=example["played"]), "en")  # a third deal: refused, the game is over
+    assert over["state"] == "error" and gettext("en", REASONS["game_over"]) in over["message"], over
+
+
+@pytest.mark.parametrize("lang", ("ja", "tr", "it", "en"))
+def test_okey101s_form_says_its_sources_give_no_team_scoring_and_links_okeys_partnership(built, lang):
+    corpus = _corpus()
+    html = (built / lang / "score" / "index.html").read_text(encoding="utf-8")
+    rule = partnership_rule(corpus, lang)
+    okey = registry.game("okey")
+    record = corpus.find("okey", int(rule["href"].rsplit("#", 1)[1]))
+    assert record is not None and okey.rulesets[record.variant].partnership
+    note = re.search(r'<p class="kural-score-note" id="kural-score-teams" data-game="okey101" hidden>(.*?)</p>', html, re.S)
+    assert note, "the note about teams in Okey 101 is missing"
+    assert escape(gettext(lang, WORDS["teams_101"])) in note.group(1)
+    assert f'<a href="{escape(rule["href"])}">{escape(rule["text"])}</a>' in note.group(1)
+    assert record.title_in(lang) in rule["text"]
+
+
+@lru_cache(maxsize=1)
+def _corpus():
+    return load([ROOT / "rules"])
 
 
 def _local_assets(html: str, page: Path, site: Path) -> list[Path]:

@@ -50,6 +50,10 @@ WORDS: Final = {
     "remove_player": N_("Remove the last player"),
     "rounds": N_("Rounds agreed"),
     "deals": N_("Deals agreed (empty: play to the target)"),
+    "target": N_("Points to win (the target)"),
+    "teams_101": N_("None of Kural's sources says how partners' scores add up in eşli 101 (Okey 101 in two teams), "
+                    "so the score sheet keeps each player's own score; in Okey, the partnership house rule counts "
+                    "team scores."),
     "house_rules": N_("House rules"),
     "standard": N_("standard"),
     "standard_rules": N_("standard rules"),
@@ -125,6 +129,30 @@ def _param_rules(corpus: Any, game: str) -> dict[str, list[list[Any]]]:
     return out
 
 
+def _targets(game: str) -> Optional[dict[str, Any]]:
+    """The points to win of a game whose ``game`` kind takes a target (Dummy): the standard ruleset's, and each
+    house rule's that sets another (the page's default for the house rules chosen; no number is typed in its
+    script)."""
+    g = registry.game(game)
+    if "game" not in g.kinds or "target" not in g.kind("game").optional:
+        return None
+    standard = g.rulesets.standard.target
+    return {"standard": standard,
+            "variants": {n: rs.target for n, rs in g.rulesets.items() if n != "standard" and rs.target != standard}}
+
+
+def partnership_rule(corpus: Any, lang: str) -> Optional[dict[str, str]]:
+    """The link to Okey's partnership house rule (the record of the variant whose ruleset scores teams), shown
+    where Okey 101 is chosen: its sources say nothing of teams (eşli 101)."""
+    okey = registry.game("okey")
+    names = [n for n, rs in okey.rulesets.items() if getattr(rs, "partnership", False)]
+    record = next((r for r in corpus.by_game("okey") if r.variant in names), None) if corpus is not None else None
+    if record is None:
+        return None
+    return {"href": f"../okey/?variant={record.variant}#{record.id}",
+            "text": gettext(lang, WORDS["rule"]).format(id=record.id) + " · " + record.title_in(lang)}
+
+
 def _fields(game: str, lang: str) -> list[dict[str, Any]]:
     """How a round of a game without its own entry is written: the fields of its score kind, each in words."""
     kind = registry.game(game).kind("score")
@@ -163,7 +191,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
                                               else " / ".join(g.variant_name(lang, v) for v in c.variants),
                                               "variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
                                              for c in houserules.choices(key)],
-                                 "params": params, "titles": titles}
+                                 "params": params, "titles": titles, "target": _targets(key)}
         if key == "okey101":
             entry["entry"] = "okey101"
             entry["states"] = [{"key": k, "label": t(SEAT_KINDS[s])} for k, s in
@@ -206,7 +234,7 @@ def score_page(lang: str, corpus: Any = None) -> str:
         engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}",
                 "worker": f"{root}{web.ENGINE_DIR}/kural-check-worker.js", "version": web.pyodide_version(),
                 "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
-        spec=Markup(json_script(spec)))
+        teams=partnership_rule(corpus, lang), spec=Markup(json_script(spec)))
 
 
 def score_link(lang: str, game: Optional[str] = None, base: str = "../score/") -> str:
@@ -231,4 +259,4 @@ def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
         files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
 
 
-__all__ = ["add_score", "score_page", "score_spec", "score_link", "WORDS"]
+__all__ = ["add_score", "score_page", "score_spec", "score_link", "partnership_rule", "WORDS"]

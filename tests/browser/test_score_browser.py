@@ -2,25 +2,38 @@
 house rules, penalties) entered through the page gives the totals and the winner that `kural sheet --json` gives
 for the file the page exports, and that summing the engine's own round scores gives; a reload in the middle of a
 round loses nothing; round 3 changed, then undone; a refused round says why and changes nothing; the shared link
-opens the same standings in a fresh browser; a hostile file is refused and nothing stored changes.
+opens the same standings in a fresh browser; a hostile file is refused and nothing stored changes; then Okey,
+Rummikub and Dummy, their example games entered in the same page. In Japanese, Italian and English, the four example
+games, Okey played in partnership and Dummy to a target of its own, one page visit a language. Every game is
+compared with `kural sheet --json` on the file the page exports and with the engine's own answers for its rounds.
 
-One page visit for the game (the engine starts once), one fresh context for the link and the imports. Every wait
-is on what the page states: ``data-answers`` on the sheet counts the engine's answers the page has handled."""
+Every wait is on what the page states: ``data-answers`` on the sheet counts the engine's answers the page has
+handled."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from kural import registry
+from kural.checks.kinds import show
 from kural.cli import main
 from kural.houserules import rules_for
 from kural.i18n import gettext
-from kural.sheet import REASONS, Sheet
+from kural.languages import CODES
+from kural.records import load
+from kural.sheet import REASONS, SUPPLIED, WORDS as SHEET_WORDS, Sheet
+from kural.site.score import WORDS, partnership_rule
 
 ROOT = Path(__file__).resolve().parents[2]
 LANG = "tr"
-EXAMPLE = ROOT / "examples" / "sheets" / "okey101.yaml"
+SHEETS = ROOT / "examples" / "sheets"
+EXAMPLE = SHEETS / "okey101.yaml"
+# The languages in which whole games of every game are entered through the page by
+# test_whole_games_of_every_game_through_the_page; Turkish (LANG) plays them in test_a_whole_okey101_game_through_the_page.
+WHOLE_GAME_LANGS = ("ja", "it", "en")
 ENGINE_WAIT = 120_000  # the first answer waits for Pyodide to start (seconds on a busy machine)
 
 
@@ -66,6 +79,145 @@ def _expected(sheet_data: dict) -> tuple[str, str]:
     return standings.totals_text, " ".join(map(str, standings.winner))
 
 
+def _example(game: str) -> dict:
+    return Sheet.from_file(SHEETS / f"{game}.yaml").as_data()
+
+
+# --- a whole game of any game through the page -----------------------------------------------------------------
+
+def _new_sheet(page, sheet: dict, timeout: float = 30_000) -> None:
+    """A new sheet through the page's form: the game, the players in seat order, the house rules, the rounds (or
+    Dummy's deals or points to win) of ``sheet``; started."""
+    if page.is_hidden("#kural-score-setup"):
+        if page.is_visible("#kural-score-back"):
+            page.click("#kural-score-back")
+        page.click("#kural-score-new")
+    page.select_option("#kural-score-game", sheet["game"])
+    while page.locator("#kural-score-names input").count() > len(sheet["players"]):
+        page.click("#kural-score-fewer")
+    while page.locator("#kural-score-names input").count() < len(sheet["players"]):
+        page.click("#kural-score-more")
+    for i, name in enumerate(sheet["players"], 1):
+        page.fill(f"#kural-score-name-{i}", name)
+    for v in sheet.get("variants", ()):
+        page.check(f"#kural-score-variants input[value='{v}']")
+    rounds = sheet.get("rounds")
+    if isinstance(rounds, dict):
+        page.fill("#kural-score-rounds", str(rounds.get("deal_count", "")))
+        if "target" in rounds:
+            page.fill("#kural-score-target", str(rounds["target"]))
+    elif rounds is not None:
+        page.fill("#kural-score-rounds", str(rounds))
+    _after(page, lambda: page.click("#kural-score-start"), timeout)
+    assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+    assert _standings(page)[0] == "empty"
+
+
+def _fill_okey(page, rnd: dict) -> None:
+    """An Okey round as who did what: who showed the indicator's twin, who declared wrongly, who went out and how."""
+    for select in ("out", "show", "wrong"):
+        page.select_option(f"#kural-okey-{select}", "")
+    for part in [w.split() for w in rnd["results"].split(",")]:
+        if part[0] in ("show", "wrong"):
+            page.select_option(f"#kural-okey-{part[0]}", part[1])
+        elif part[0] != "none":
+            page.select_option("#kural-okey-out", part[0])
+            page.check(f"#kural-okey-how-{part[1]}")
+
+
+def _fill_fields(page, rnd: dict, players: int) -> None:
+    """Rummikub and Dummy: the fields of the game's score example, a seat's entry in its own box."""
+    for name, value in rnd.items():
+        if isinstance(value, dict):
+            for i in range(players):
+                page.fill(f"#kural-field-{name}-{i}", str(value.get(f"p{i + 1}", "")))
+        elif isinstance(value, list) and name in ("racks", "hands"):
+            for i, item in enumerate(value):
+                page.fill(f"#kural-field-{name}-{i}", item)
+        else:
+            page.fill(f"#kural-field-{name}", "\n".join(value) if isinstance(value, list) else str(value))
+
+
+def _play(page, sheet: dict) -> None:
+    """Every round of ``sheet`` entered through the page and accepted."""
+    for rnd in sheet["played"]:
+        if sheet["game"] == "okey101":
+            _fill_round(page, rnd)
+        elif sheet["game"] == "okey":
+            _fill_okey(page, rnd)
+        else:
+            _fill_fields(page, rnd, len(sheet["players"]))
+        _after(page, lambda: page.click("#kural-score-add"))
+        assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
+
+
+def _engine_standings(sheet: dict) -> tuple[str, str]:
+    """The totals and the winner asked of the engine itself, without the sheet's module: each round's ``score``
+    answer summed (Okey: its ``score`` of all the rounds, which carries the game), the winner its ``game`` answer
+    (Okey: ``winners``)."""
+    game, players = sheet["game"], len(sheet["players"])
+    rules = rules_for(game, sheet.get("variants", ()))
+    kind = registry.game(game).kind("score")
+    fields = {**kind.fields, **kind.optional}
+
+    def parsed(rnd: dict) -> dict:
+        return {**{k: fields[k].parse(v) for k, v in rnd.items()}, **{k: players for k in SUPPLIED.get(game, ())}}
+
+    if game == "okey":
+        results = tuple(r for rnd in sheet["played"] for r in parsed(rnd)["results"])
+        values = {"results": results, "players": players}
+        return (show(registry.run(game, "score", values, rules).actual),
+                " ".join(map(str, registry.run(game, "winners", values, rules).actual)))
+    per_round = [registry.run(game, "score", parsed(rnd), rules).actual for rnd in sheet["played"]]
+    if game == "dummy":
+        per_round = [tuple(deal[f"p{i}"] for i in range(1, players + 1)) for deal in per_round]
+        rounds = sheet.get("rounds", {})
+        options = rounds if isinstance(rounds, dict) else {"deal_count": rounds}
+        deals = tuple(dict(zip((f"p{i}" for i in range(1, players + 1)), d)) for d in per_round)
+        won = registry.run(game, "game", {"deals": deals, **options}, rules).actual
+        winner = "" if won == "none" else str(won)[1:]
+    else:
+        winner = " ".join(map(str, registry.run(game, "game", {"rounds": tuple(per_round)}, rules).actual))
+        if isinstance(sheet.get("rounds"), int) and len(per_round) < sheet["rounds"]:
+            winner = ""  # the rounds agreed are not all played: no winner yet
+    return " ".join(str(sum(column)) for column in zip(*per_round)), winner
+
+
+def _same_as_the_engine(page, sheet: dict, tmp_path: Path, capsys) -> tuple[str, str]:
+    """The standings the page shows for ``sheet`` are what `kural sheet --json` gives for the file the page exports
+    (which is ``sheet``), and what the engine's own answers for its rounds give; each score opens its breakdown, every
+    part linked to the rule on the game's page that decides it. Returns the totals and the winner."""
+    state, totals, winner = _standings(page)
+    assert state == "done", (sheet["game"], state)
+    with page.expect_download() as got:
+        page.click("#kural-score-export")
+    exported = tmp_path / f"{sheet['game']}-export.yaml"
+    got.value.save_as(exported)
+    assert Sheet.from_file(exported).as_data() == Sheet.from_data(sheet).as_data()
+    capsys.readouterr()
+    assert main(["sheet", str(exported), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (totals, winner) == (cli["totals"], " ".join(map(str, cli["winner"]))), sheet["game"]
+    assert (totals, winner) == _engine_standings(sheet), sheet["game"]
+    # The first score of round 1 with parts to explain (an unchanged score has none: Okey's teams) opens them.
+    game, hrefs = sheet["game"], []
+    for column in range(len(totals.split())):
+        page.click(f"tr[data-round='1'] td:nth-child({column + 2}) button")
+        hrefs = page.eval_on_selector_all("#kural-score-why a", "as => as.map(a => a.getAttribute('href'))")
+        page.click("#kural-score-why-close")
+        if hrefs:
+            break
+    assert hrefs and all(h.startswith(f"../{game}/") and h.rsplit("#", 1)[1].isdigit() for h in hrefs), (game, hrefs)
+    return totals, winner
+
+
+def _whole_game(page, sheet: dict, tmp_path: Path, capsys, timeout: float = 30_000) -> tuple[str, str]:
+    """``sheet`` started, played round by round and compared (see :func:`_same_as_the_engine`)."""
+    _new_sheet(page, sheet, timeout)
+    _play(page, sheet)
+    return _same_as_the_engine(page, sheet, tmp_path, capsys)
+
+
 def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys):
     example = Sheet.from_file(EXAMPLE).as_data()
     rounds = example["played"]
@@ -78,6 +230,7 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     # The house rules from the link are chosen; the names, in seat order, and the rounds agreed.
     for v in example["variants"]:
         assert page.locator(f"#kural-score-variants input[value='{v}']").is_checked()
+    assert gettext(LANG, WORDS["teams_101"]) in page.inner_text("#kural-score-teams")  # no team scoring in 101
     for i, name in enumerate(example["players"], 1):
         page.fill(f"#kural-score-name-{i}", name)
     page.fill("#kural-score-rounds", str(example["rounds"]))
@@ -107,27 +260,11 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
 
     for rnd in rounds[6:]:
         _add_round(page, rnd)
-    state, totals, winner = _standings(page)
-    assert state == "done" and winner
-
-    # The file the page exports is the example's game; `kural sheet --json` scores it as the page did.
-    with page.expect_download() as got:
-        page.click("#kural-score-export")
-    exported = tmp_path / "export.yaml"
-    got.value.save_as(exported)
-    assert Sheet.from_file(exported).as_data() == example
-    capsys.readouterr()
-    assert main(["sheet", str(exported), "--json"]) == 0
-    cli = json.loads(capsys.readouterr().out)
-    assert (totals, winner) == (cli["totals"], " ".join(map(str, cli["winner"])))
-    # ... and so does summing the engine's own score for each round, and its game answer on those rounds.
-    rules = rules_for("okey101", example["variants"])
-    kind = registry.game("okey101").kind("score")
-    per_round = [registry.run("okey101", "score", {k: kind.fields[k].parse(v) for k, v in r.items()}, rules).actual
-                 for r in rounds]
-    assert totals == " ".join(str(sum(col)) for col in zip(*per_round))
-    game = registry.run("okey101", "game", {"rounds": tuple(per_round)}, rules)
-    assert winner == " ".join(map(str, game.actual))
+    assert page.is_hidden("#kural-score-round")  # eleven rounds of eleven: the game is over
+    # The file the page exports is the example's game; `kural sheet --json` scores it as the page did, and so does
+    # summing the engine's own score for each round, with its game answer on those rounds.
+    totals, winner = _same_as_the_engine(page, example, tmp_path, capsys)
+    assert winner
 
     # A score opens its breakdown, each penalty linked to its rule.
     page.click("tr[data-round='2'] td:nth-child(2) button")
@@ -148,6 +285,10 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     # The link holds the whole sheet: a fresh browser opens the same standings.
     page.click("#kural-score-share")
     link = page.get_attribute("#kural-score-link", "href")
+
+    # The other games, in Turkish too: their example games entered in the same page, each as the engine scores it.
+    for game in ("okey", "rummikub", "dummy"):
+        _whole_game(page, _example(game), tmp_path, capsys)
     assert errors == [], errors
     context.close()
 
@@ -173,14 +314,13 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     fresh.close()
 
 
-def test_the_score_page_is_accessible_and_keeps_the_other_games(browser, server, capsys):
+def test_the_score_page_is_accessible(browser, server):
     """axe on the sheet's three states (the games kept, the new game's form, a sheet with a round, a score's
-    breakdown and the link open) at 360 and 1280 px, light and dark; then, with the engine started, the example
-    games of Okey (entered round by round as who did what), Rummikub and Dummy (the fields of their score example)
-    give what `kural sheet --json` gives for their files.
+    breakdown and the link open) at 360 and 1280 px, light and dark.
 
     Colours are checked at 360 px (they do not depend on the width); one page, the engine started once. The other
-    languages' pages are in the 1280 px passes of test_site_browser.py."""
+    languages' pages are in the 1280 px passes of test_site_browser.py; the other games are played in Turkish by
+    test_a_whole_okey101_game_through_the_page."""
     from tests.browser.conftest import serious
 
     context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="light")
@@ -206,64 +346,76 @@ def test_the_score_page_is_accessible_and_keeps_the_other_games(browser, server,
     page.click("#kural-score-share")
     check("sheet")
     assert not problems, "\n".join(problems)
-
-    okey = Sheet.from_file(ROOT / "examples" / "sheets" / "okey.yaml").as_data()
-    page.click("#kural-score-back")
-    page.click("#kural-score-new")
-    page.select_option("#kural-score-game", "okey")
-    for i, name in enumerate(okey["players"], 1):
-        page.fill(f"#kural-score-name-{i}", name)
-    _after(page, lambda: page.click("#kural-score-start"))
-    for rnd in okey["played"]:
-        for part in [w.split() for w in rnd["results"].split(",")]:
-            if part[0] in ("show", "wrong"):
-                page.select_option(f"#kural-okey-{part[0]}", part[1])
-            elif part[0] != "none":
-                page.select_option("#kural-okey-out", part[0])
-                page.check(f"#kural-okey-how-{part[1]}")
-        _after(page, lambda: page.click("#kural-score-add"))
-        assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
-    _same_as_kural_sheet(page, "okey", capsys)
-
-    for game in ("rummikub", "dummy"):
-        sheet = Sheet.from_file(ROOT / "examples" / "sheets" / f"{game}.yaml").as_data()
-        page.click("#kural-score-back")
-        page.click("#kural-score-new")
-        page.select_option("#kural-score-game", game)
-        while page.locator("#kural-score-names input").count() > len(sheet["players"]):
-            page.click("#kural-score-fewer")
-        for i, name in enumerate(sheet["players"], 1):
-            page.fill(f"#kural-score-name-{i}", name)
-        for v in sheet.get("variants", ()):
-            page.check(f"#kural-score-variants input[value='{v}']")
-        if isinstance(sheet.get("rounds"), int):
-            page.fill("#kural-score-rounds", str(sheet["rounds"]))
-        _after(page, lambda: page.click("#kural-score-start"))
-        for rnd in sheet["played"]:
-            for name, value in rnd.items():
-                if isinstance(value, dict):
-                    for i in range(len(sheet["players"])):
-                        page.fill(f"#kural-field-{name}-{i}", str(value.get(f"p{i + 1}", "")))
-                elif isinstance(value, list) and name in ("racks", "hands"):
-                    for i, item in enumerate(value):
-                        page.fill(f"#kural-field-{name}-{i}", item)
-                else:
-                    page.fill(f"#kural-field-{name}", "\n".join(value) if isinstance(value, list) else str(value))
-            _after(page, lambda: page.click("#kural-score-add"))
-            assert page.is_hidden("#kural-score-error"), page.inner_text("#kural-score-error")
-        _same_as_kural_sheet(page, game, capsys)
     context.close()
 
 
-def _same_as_kural_sheet(page, game: str, capsys) -> None:
-    capsys.readouterr()
-    assert main(["sheet", str(ROOT / "examples" / "sheets" / f"{game}.yaml"), "--json"]) == 0
-    cli = json.loads(capsys.readouterr().out)
-    assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), game
-    # Each score opens its breakdown, every part linked to the rule on the game's page that decides it.
-    page.click("tr[data-round='1'] td:nth-child(2) button")
-    hrefs = page.eval_on_selector_all("#kural-score-why a", "as => as.map(a => a.getAttribute('href'))")
-    assert hrefs and all(h.startswith(f"../{game}/") and h.rsplit("#", 1)[1].isdigit() for h in hrefs), (game, hrefs)
+# --- whole games of every game, in the other languages --------------------------------------------------------
+
+# Okey played in partnership (rule 906's house rule): team 2 loses an okey finish's points five times and reaches 0.
+PARTNERSHIP = {"game": "okey", "variants": ["partnership"], "players": ["Aki", "Bea", "Cem", "Dan"],
+               "played": [{"results": r} for r in ("1 okey", "show 2, 3 okey", "1 okey", "3 okey", "1 okey")]}
+
+
+def test_whole_games_are_entered_in_every_language():
+    """Turkish plays the whole games in its own tests, the other languages in the parametrized one: all four."""
+    assert LANG not in WHOLE_GAME_LANGS and {LANG, *WHOLE_GAME_LANGS} == set(CODES)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load([ROOT / "rules"])
+
+
+@pytest.mark.parametrize("lang", WHOLE_GAME_LANGS)
+def test_whole_games_of_every_game_through_the_page(browser, server, tmp_path, capsys, corpus, lang):
+    """In ``lang``, one page visit (the engine starts once): the example games of Okey 101 (eleven rounds, two house
+    rules, penalties), Okey, Rummikub and Dummy, then Okey in partnership (team columns, the winning team) and Dummy
+    to a target other than its default (the game over when the engine says so, the target written in the file),
+    each entered round by round and compared with `kural sheet --json` on the exported file and with the engine's own
+    answers. The labels are the page's language's; the form for Okey 101 says its sources give no team scoring and
+    links Okey's partnership house rule. (Turkish: test_a_whole_okey101_game_through_the_page.)"""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/{lang}/score/", wait_until="load")
+    page.click("#kural-score-new")
+    # Okey 101 has no team scoring in its sources: the form says so and links Okey's partnership house rule.
+    rule = partnership_rule(corpus, lang)
+    assert page.is_visible("#kural-score-teams")
+    assert gettext(lang, WORDS["teams_101"]) in page.inner_text("#kural-score-teams")
+    assert page.get_attribute("#kural-score-teams a", "href") == rule["href"]
+    assert page.inner_text("#kural-score-teams a") == rule["text"]
+    page.select_option("#kural-score-game", "dummy")
+    assert page.is_hidden("#kural-score-teams")
+    # Dummy's points to win: labelled in the page's language, the ruleset's own target by default.
+    assert page.inner_text("label[for='kural-score-target']") == gettext(lang, WORDS["target"])
+    assert page.input_value("#kural-score-target") == str(rules_for("dummy", ()).target)
+
+    _whole_game(page, _example("okey101"), tmp_path, capsys, ENGINE_WAIT)
+    assert page.inner_text("label[for='kural-score-indicator']") == gettext(lang, WORDS["indicator"])
+    for game in ("okey", "rummikub", "dummy"):
+        _whole_game(page, _example(game), tmp_path, capsys)
+
+    # Okey in partnership: a column a team, the winning team named by its number.
+    assert _whole_game(page, PARTNERSHIP, tmp_path, capsys)[1] == "1"
+    heads = page.eval_on_selector_all("#kural-score-table thead th", "hs => hs.map(h => h.textContent)")
+    team = gettext(lang, SHEET_WORDS["team"])
+    assert heads[1:] == [team.format(n=1) + " (Aki & Cem)", team.format(n=2) + " (Bea & Dan)"], heads
+
+    # Dummy to a target of its own: over when the engine says so, the target written in the file.
+    dummy = _example("dummy")
+    target = 300
+    assert target != rules_for("dummy", ()).target
+    first = Sheet.from_data(dict(dummy, rounds={"target": target}, played=dummy["played"][:1])).score()
+    assert not first.winner  # one deal is not enough ...
+    short = dict(dummy, rounds={"target": target}, played=dummy["played"][:2])
+    assert _whole_game(page, short, tmp_path, capsys)[1] == "1"  # ... the second wins the game
+    assert page.is_hidden("#kural-score-round")
+    assert f"{gettext(lang, WORDS['target'])}: {target}" in page.inner_text("#kural-score-rules")
+    assert 'rounds: {"target": 300}' in (tmp_path / "dummy-export.yaml").read_text(encoding="utf-8")
+    assert errors == [], errors
+    context.close()
 
 
 # --- the keyboard alone ------------------------------------------------------------------------------------------

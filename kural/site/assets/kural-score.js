@@ -158,6 +158,13 @@
     $("kural-score-rounds-label").textContent = game.rounds === "deals" ? W.deals : W.rounds;
     rounds.required = !!game.rounds_required;
     rounds.value = game.rounds_required ? (rounds.value || "11") : "";
+    // Okey 101's sources say nothing of teams: the note says so where that game is chosen.
+    var note = $("kural-score-teams");
+    note.hidden = note.dataset.game !== game.key;
+    // The points to win (Dummy): the ruleset's own, for the house rules chosen (the spec carries the numbers).
+    $("kural-score-target-row").hidden = !game.target;
+    $("kural-score-target").value = game.target ? targetOf(game, variants) : "";
+    $("kural-score-target").dataset.shown = $("kural-score-target").value;
     var holder = $("kural-score-variants");
     holder.textContent = "";
     if (!game.choices.length) holder.appendChild(el("p", {}, W.standard_rules));
@@ -179,6 +186,21 @@
       holder.appendChild(set);
     });
   }
+  function targetOf(game, variants) {
+    var hit = (variants || []).filter(function (v) { return v in game.target.variants; })[0];
+    return String(hit ? game.target.variants[hit] : game.target.standard);
+  }
+  // A house rule chosen or dropped: the default points to win follow, unless another number was typed.
+  function variantsChanged() {
+    var game = gameOf($("kural-score-game").value), target = $("kural-score-target");
+    if (!game.target || target.value !== target.dataset.shown) return;
+    target.value = target.dataset.shown = targetOf(game, chosenVariants());
+  }
+  function chosenVariants() {
+    return Array.prototype.filter.call($("kural-score-variants").querySelectorAll("input:checked"), function (i) {
+      return i.value;
+    }).map(function (i) { return i.value; });
+  }
   function showSetup(key, variants) {
     $("kural-score-games").hidden = true;
     $("kural-score-sheet").hidden = true;
@@ -194,14 +216,14 @@
     var players = Array.prototype.map.call($("kural-score-names").querySelectorAll("input"), function (input, i) {
       return input.value.trim() || fmt(W.player_n, { n: i + 1 });
     });
-    var variants = Array.prototype.filter.call($("kural-score-variants").querySelectorAll("input:checked"), function (i) {
-      return i.value;
-    }).map(function (i) { return i.value; });
+    var variants = chosenVariants();
     var sheet = { game: game.key };
     if (variants.length) sheet.variants = variants;
     sheet.players = players;
     var rounds = $("kural-score-rounds").value.trim();
+    var target = $("kural-score-target").value.trim();
     if (game.rounds && rounds) sheet.rounds = /^\d+$/.test(rounds) ? Number(rounds) : rounds;
+    else if (game.target && target) sheet.rounds = { target: /^\d+$/.test(target) ? Number(target) : target };
     sheet.played = [];
     score(sheet).then(function (a) {
       if (a) { commit(newId(), a); status(W.saved); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); }
@@ -273,7 +295,9 @@
       game.choices.forEach(function (c) { c.variants.forEach(function (x) { if (x.key === v) hit = x.label; }); });
       return hit || v;
     });
-    $("kural-score-rules").textContent = names.length ? fmt(W.sheet_house_rules, { names: names.join(" + ") }) : W.standard_rules;
+    var rules = names.length ? fmt(W.sheet_house_rules, { names: names.join(" + ") }) : W.standard_rules;
+    if (sheet.rounds && typeof sheet.rounds === "object" && "target" in sheet.rounds) rules += " · " + W.target + ": " + sheet.rounds.target;
+    $("kural-score-rules").textContent = rules;
     var table = $("kural-score-table");
     var head = table.tHead, body = table.tBodies[0], foot = table.tFoot;
     head.textContent = body.textContent = foot.textContent = "";
@@ -517,7 +541,9 @@
     $("kural-score-add").textContent = fmt(index >= 0 ? W.save_round : W.add_round, { n: n });
     $("kural-score-cancel-edit").hidden = index < 0;
     $("kural-score-remove-round").hidden = index < 0;
-    var full = index < 0 && sheet.rounds && typeof sheet.rounds === "number" && sheet.played.length >= sheet.rounds;
+    // No new round once the game is over: all the rounds agreed played, or a winner by the game's own rule.
+    var full = index < 0 && ((sheet.rounds && typeof sheet.rounds === "number" && sheet.played.length >= sheet.rounds)
+      || (g.answer && g.answer.winner && g.answer.winner.length > 0));
     $("kural-score-round").hidden = !!full;
     var fields = $("kural-score-fields");
     fields.textContent = "";
@@ -681,6 +707,7 @@
     nameInputs($("kural-score-names").querySelectorAll("input").length - 1);
   });
   $("kural-score-setup").addEventListener("submit", startGame);
+  $("kural-score-variants").addEventListener("change", variantsChanged);
   $("kural-score-cancel-setup").addEventListener("click", function () {
     if (current()) { showSheet(); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); } else { showList(); focusFirst("#kural-score-new"); }
   });
