@@ -38,7 +38,26 @@ function loadYaml(config) {
   return yamlReady;
 }
 
-function snapshotKey(config) { return config.engine + "?pyodide=" + encodeURIComponent(config.version || ""); }
+function snapshotKey(config) {
+  return config.engine + "?pyodide=" + encodeURIComponent(config.version || "") + "&lib=" + encodeURIComponent(config.stdlib || "");
+}
+
+// The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
+// entries kept gzip-compressed as one file, which the worker inflates whatever the host sends, and hands to
+// Pyodide as a local URL. A host that sent it with Content-Encoding has inflated it already (a zip starts "PK").
+// Without DecompressionStream, the plain copy beside it.
+async function stdlibURL(config) {
+  if (!config.stdlib) return undefined;  // Pyodide's own, next to it
+  if (typeof DecompressionStream === "undefined") return config.stdlib.replace(/\.gz$/, "");
+  var response = await fetch(config.stdlib);
+  if (!response.ok) throw new Error("stdlib " + response.status);
+  var bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = await new Response(stream).arrayBuffer();
+  }
+  return URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+}
 
 async function savedSnapshot(config) {
   try {
@@ -48,7 +67,7 @@ async function savedSnapshot(config) {
   } catch (e) { return null; }
 }
 
-async function start(config, snapshot) {
+async function start(config, snapshot, lib) {
   var options = { indexURL: config.pyodide, stdout: function () {}, stderr: function () {} };
   if (snapshot) options._loadSnapshot = snapshot;
   else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
@@ -58,6 +77,8 @@ async function start(config, snapshot) {
     return response.arrayBuffer();
   });
   engine.catch(function () {});  // reported where it is awaited, below
+  var stdLibURL = await lib;
+  if (stdLibURL) options.stdLibURL = stdLibURL;
   var py = await loadPyodide(options);
   progress(75, snapshot ? "snapshot" : "fresh");
   py.unpackArchive(await engine, "zip", { extractDir: "/kural-engine" });
@@ -82,16 +103,22 @@ function boot(config) {
   if (ready) return ready;
   ready = (async function () {
     progress(5);
+    var lib = stdlibURL(config);  // downloads while Pyodide's script loads
+    lib.catch(function () {});  // reported where it is awaited, in start
     importScripts(config.pyodide + "pyodide.js");
     progress(15);
     var snapshot = await savedSnapshot(config);
     var py;
     try {
-      py = await start(config, snapshot);
-    } catch (e) {
-      if (!snapshot) throw e;
-      try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
-      py = await start(config, null);
+      try {
+        py = await start(config, snapshot, lib);
+      } catch (e) {
+        if (!snapshot) throw e;
+        try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
+        py = await start(config, null, lib);
+      }
+    } finally {
+      lib.then(function (url) { if (url && url.indexOf("blob:") === 0) URL.revokeObjectURL(url); }, function () {});
     }
     progress(100);
     pyodide = py;
