@@ -43,20 +43,31 @@ function snapshotKey(config) {
 }
 
 // The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
-// entries kept gzip-compressed as one file, which the worker inflates whatever the host sends, and hands to
-// Pyodide as a local URL. A host that sent it with Content-Encoding has inflated it already (a zip starts "PK").
-// Without DecompressionStream, the plain copy beside it.
-async function stdlibURL(config) {
+// entries kept gzip-compressed as one file. Pyodide is told to load the plain copy (stdLibURL); this worker answers
+// that request from the compressed one, inflated here (DecompressionStream), whatever the host sends, and at the
+// moment Pyodide asks, so that its other downloads go on beside it. A host that sent the file with
+// Content-Encoding has inflated it already (a zip starts "PK"). Without DecompressionStream, Pyodide fetches the
+// plain copy itself.
+var networkFetch = self.fetch.bind(self);
+function inflatedLibrary(config) {
+  return networkFetch(config.stdlib).then(function (response) {
+    if (!response.ok) return response;
+    return response.arrayBuffer().then(function (buffer) {
+      var bytes = new Uint8Array(buffer), body = bytes;
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) body = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Response(body, { headers: { "Content-Type": "application/zip" } });
+    });
+  });
+}
+function libraryURL(config) {
   if (!config.stdlib) return undefined;  // Pyodide's own, next to it
-  if (typeof DecompressionStream === "undefined") return config.stdlib.replace(/\.gz$/, "");
-  var response = await fetch(config.stdlib);
-  if (!response.ok) throw new Error("stdlib " + response.status);
-  var bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = await new Response(stream).arrayBuffer();
+  var plain = config.stdlib.replace(/\.gz$/, "");
+  if (typeof DecompressionStream !== "undefined" && plain !== config.stdlib) {
+    self.fetch = function (input, init) {
+      return String(input && input.url || input) === plain ? inflatedLibrary(config) : networkFetch(input, init);
+    };
   }
-  return URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+  return plain;
 }
 
 async function savedSnapshot(config) {
@@ -67,8 +78,10 @@ async function savedSnapshot(config) {
   } catch (e) { return null; }
 }
 
-async function start(config, snapshot, lib) {
+async function start(config, snapshot) {
   var options = { indexURL: config.pyodide, stdout: function () {}, stderr: function () {} };
+  var stdLibURL = libraryURL(config);
+  if (stdLibURL) options.stdLibURL = stdLibURL;
   if (snapshot) options._loadSnapshot = snapshot;
   else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
   // The engine zip downloads while Pyodide starts, not after it (phone: one round trip less).
@@ -77,8 +90,6 @@ async function start(config, snapshot, lib) {
     return response.arrayBuffer();
   });
   engine.catch(function () {});  // reported where it is awaited, below
-  var stdLibURL = await lib;
-  if (stdLibURL) options.stdLibURL = stdLibURL;
   var py = await loadPyodide(options);
   progress(75, snapshot ? "snapshot" : "fresh");
   py.unpackArchive(await engine, "zip", { extractDir: "/kural-engine" });
@@ -103,22 +114,16 @@ function boot(config) {
   if (ready) return ready;
   ready = (async function () {
     progress(5);
-    var lib = stdlibURL(config);  // downloads while Pyodide's script loads
-    lib.catch(function () {});  // reported where it is awaited, in start
     importScripts(config.pyodide + "pyodide.js");
     progress(15);
     var snapshot = await savedSnapshot(config);
     var py;
     try {
-      try {
-        py = await start(config, snapshot, lib);
-      } catch (e) {
-        if (!snapshot) throw e;
-        try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
-        py = await start(config, null, lib);
-      }
-    } finally {
-      lib.then(function (url) { if (url && url.indexOf("blob:") === 0) URL.revokeObjectURL(url); }, function () {});
+      py = await start(config, snapshot);
+    } catch (e) {
+      if (!snapshot) throw e;
+      try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
+      py = await start(config, null);
     }
     progress(100);
     pyodide = py;
