@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from kural.i18n import LANGS, gettext
-from kural.site import offline
+from kural.site import offline, web
 
 SITE = "https://kural.example/"
 
@@ -90,6 +90,8 @@ def test_the_worker_lists_every_part_with_revisions_and_sizes(built):
             assert e["size"] == file.stat().st_size and re.fullmatch(r"[0-9a-f]{32}", e["revision"]), e
     engine = {e["url"] for e in parts["engine"]}
     assert "_pyodide/pyodide.asm.wasm" in engine and any(re.fullmatch(r"_checker/kural-[0-9a-f]{12}\.zip", u) for u in engine)
+    # the page's Python library is kept compressed, once: not its plain copy, nor Pyodide's whole library
+    assert [u for u in engine if "python_stdlib" in u] == [f"_pyodide/{web.stdlib_name()}.gz"]
     # The core, kept as the worker installs, stays small: each language's offline page, its manifest, the root.
     assert sum(e["size"] for e in parts["core"]) < 400_000
     assert {f"{lang}/offline/index.html" for lang in LANGS} <= {e["url"] for e in parts["core"]}

@@ -169,7 +169,7 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
 def engine_attrs(root: str) -> str:
     """Where a page finds Pyodide, the engine and the worker (the checker and the house-rules panel)."""
     engine, _ = web.engine_zip()
-    return (f'data-pyodide="{root}{web.PYODIDE_DIR}/" '
+    return (f'data-pyodide="{root}{web.PYODIDE_DIR}/" data-stdlib="{root}{web.PYODIDE_DIR}/{web.stdlib_name()}.gz" '
             f'data-engine="{root}{web.ENGINE_DIR}/{engine}" data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js" '
             f'data-pyodide-version="{escape(web.pyodide_version())}"')
 

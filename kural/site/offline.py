@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from kural.i18n import LANGS, N_, gettext
 from kural.languages import LANGUAGES
+from kural.site import web
 
 HERE: Final = Path(__file__).resolve().parent
 ROOT: Final = HERE.parents[1]
@@ -177,7 +178,8 @@ def parts(site: Path, langs: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         "core": {"globPatterns": ["index.html", "404.html", *(f"{lang}/{OFFLINE_DIR}/**/*" for lang in langs),
                                  *(f"{lang}/{MANIFEST}" for lang in langs)],
                  "globIgnores": []},
-        "engine": {"globPatterns": ["_pyodide/*", "_checker/*"], "globIgnores": []},
+        # the page's Python library is kept compressed; its plain copy is only for browsers that cannot inflate it
+        "engine": {"globPatterns": ["_pyodide/*", "_checker/*"], "globIgnores": [f"_pyodide/{web.stdlib_name()}"]},
     }
     for lang in langs:
         ignores = ["**/*.map", f"{lang}/sitemap.xml*", f"{lang}/{OFFLINE_DIR}/**"]

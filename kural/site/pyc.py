@@ -4,7 +4,8 @@ Pyodide ships the library as source (``.py``): every module its start and the en
 reader's browser, in WebAssembly, before the first verdict — most of the time a first verdict takes (measured
 with Node on this machine: Pyodide's start 3.9–5.7 s from source, 1.7 s from compiled files).  Here the build
 compiles it once, with Pyodide itself under Node (the same interpreter as in the page, so the bytecode matches),
-into a zip of ``.pyc`` files that Python imports without their source (unchecked hash-based ``.pyc``); the
+into a zip of ``.pyc`` files that Python imports without their source (unchecked hash-based ``.pyc``, compiled
+as ``python -OO`` does: without docstrings and asserts); the
 engine's zip gets each module's compiled form beside its source, in ``__pycache__`` (the import of the engine:
 0.5–0.7 s from source under load).  The result is kept in ``web/node_modules/.cache/kural/`` by the hash of its input and Pyodide's version, so the
 build pays for it once.  Without Node, or if anything fails, the library stays as source: the page works the
@@ -44,19 +45,20 @@ for info in src.infolist():
         out.writestr(info, data, info.compress_type)
         continue
     # "beside": the source stays, its compiled form goes to __pycache__ (the engine: tracebacks keep their
-    # lines); "instead": only the compiled form (the standard library).
+    # lines); "instead": only the compiled form (the standard library), as python -OO compiles it (no
+    # docstrings, no asserts: a sixth fewer bytes, and the library is tested that way).
     if MODE == 'beside':
         out.writestr(info, data, info.compress_type)
         name = importlib.util.cache_from_source('/' + info.filename)[1:]
         code = compile(data, '/kural-engine/' + info.filename, 'exec', dont_inherit=True)
     else:
         name = info.filename[:-3] + '.pyc'
-        code = compile(data, info.filename, 'exec', dont_inherit=True)
+        code = compile(data, info.filename, 'exec', dont_inherit=True, optimize=2)
     # flags 1: hash-based and unchecked (imported without comparing it to any source)
     pyc = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, 'little') + bytes(8) + marshal.dumps(code)
     entry = zipfile.ZipInfo(name, info.date_time)
     entry.external_attr = info.external_attr
-    out.writestr(entry, pyc, zipfile.ZIP_DEFLATED)
+    out.writestr(entry, pyc, info.compress_type)  # compressed as its source was (the library: stored)
 out.close()
 `);
 writeFileSync(output, py.FS.readFile("/tmp/out.zip"));

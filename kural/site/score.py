@@ -232,6 +232,7 @@ def score_page(lang: str, corpus: Any = None) -> str:
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
         w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
         engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}",
+                "stdlib": f"{root}{web.PYODIDE_DIR}/{web.stdlib_name()}.gz",
                 "worker": f"{root}{web.ENGINE_DIR}/kural-check-worker.js", "version": web.pyodide_version(),
                 "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
         teams=partnership_rule(corpus, lang), spec=Markup(json_script(spec)))

@@ -151,57 +151,38 @@ def yaml_zip() -> tuple[str, bytes]:
     return f"yaml-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
 
 
-# Parts of Python's standard library that neither Pyodide's start nor the engine imports (mail, the web, XML,
-# test and debugging tools, the interactive prompt) and the text encodings other than the Unicode ones: left
-# out of the page's copy of the library, a third of what the first verdict downloads.  Nothing in the
-# engine may import them (tests/test_engine_zip.py reads every shipped module's imports).
-STDLIB_LEFT_OUT: Final = frozenset({
-    "unittest", "email", "http", "xml", "xmlrpc", "multiprocessing", "_pyrepl", "wsgiref", "tomllib", "zoneinfo",
-    "__phello__", "__hello__", "pydoc", "doctest", "pdb", "bdb", "mailbox", "imaplib", "smtplib", "ftplib",
-    "poplib", "antigravity", "this", "turtle", "_pyio", "pickletools", "optparse", "getopt",
-    "cProfile", "profile", "pstats", "timeit", "trace", "tabnanny", "pyclbr", "modulefinder",
-    "zipapp", "webbrowser", "mimetypes", "netrc", "plistlib", "shelve", "socketserver", "pty", "tty",
-    "rlcompleter", "cmd", "wave", "sched", "quopri", "_android_support", "_apple_support", "_ios_support",
-    "csv", "configparser", "decimal", "fractions", "statistics", "uuid", "secrets", "hmac", "getpass",
-    "fileinput", "filecmp", "graphlib", "colorsys", "symtable", "stringprep", "_markupbase",
-    "argparse", "ctypes", "difflib", "pickle", "gzip", "compileall", "tarfile",
-})
-# Modules inside packages that stay (asyncio for Pyodide's event loop, importlib, urllib.parse, logging), left
-# out the same way: Windows' event loop, package metadata (it reads mail headers), process pools, the rest of
-# logging and of urllib.
-STDLIB_LEFT_OUT_MODULES: Final = frozenset({
-    "asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events", "asyncio.__main__",
-    "importlib.metadata", "concurrent.futures.process", "logging.handlers", "logging.config", "urllib.request",
-    "urllib.robotparser",
-})
-STDLIB_ENCODINGS_KEPT: Final = frozenset({
-    "__init__", "aliases", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be",
-    "utf_32_le", "ascii", "latin_1", "charmap", "unicode_escape", "raw_unicode_escape", "undefined",
-    "cp437",  # zipfile reads file names in it (the engine zip is unpacked with it)
-})
+@lru_cache(maxsize=None)
+def page_sources() -> tuple[str, ...]:
+    """The text of every Python module the page loads besides the standard library: the engine's and PyYAML's."""
+    import yaml
+
+    texts = [path.read_text(encoding="utf-8") for _, path in sorted(engine_modules().items())]
+    texts += [path.read_text(encoding="utf-8") for path in sorted(Path(yaml.__file__).resolve().parent.glob("*.py"))
+              if path.name != "cyaml.py"]
+    return tuple(texts)
 
 
-def _stdlib_kept(name: str) -> bool:
-    parts = name.split("/")
-    top = parts[0].removesuffix(".py")
-    if top in STDLIB_LEFT_OUT:
-        return False
-    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-    if any(module == m or module.startswith(m + ".") for m in STDLIB_LEFT_OUT_MODULES):
-        return False
-    if top == "encodings" and len(parts) == 2 and parts[1]:
-        return parts[1].removesuffix(".py") in STDLIB_ENCODINGS_KEPT
-    return True
+def page_stdlib(root: Path = ROOT) -> bytes:
+    """The page's copy of the standard library, uncompiled (``kural.site.stdlib``)."""
+    from kural.site import stdlib
+
+    src = pyodide_source(root)
+    if src is None:
+        raise FileNotFoundError("Pyodide is missing: run `npm ci` in web/")
+    return stdlib.stdlib_zip(src / "python_stdlib.zip", page_sources())
 
 
-def stdlib_zip(source: Path) -> bytes:
-    """Pyodide's ``python_stdlib.zip`` without :data:`STDLIB_LEFT_OUT` (entries, dates and order kept)."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(buf, "w") as out:
-        for info in src.infolist():
-            if _stdlib_kept(info.filename):
-                out.writestr(info, src.read(info), compress_type=info.compress_type)
-    return buf.getvalue()
+@lru_cache(maxsize=None)
+def stdlib_name(root: Path = ROOT) -> str:
+    """The page's copy of Python's standard library in the built site (``kural.site.stdlib``), named by a hash of
+    what it holds and of how it is compiled: a reader's browser never mixes an old library with a new engine. The
+    site has it gzip-compressed as a whole (this name + ``.gz``, what the page loads) and plain (for browsers
+    that cannot inflate it)."""
+    from kural.site import pyc
+
+    data = page_stdlib(root) if pyodide_source(root) else b""
+    digest = hashlib.sha256(data + pyc._SCRIPT.encode() + pyodide_version(root).encode()).hexdigest()[:12]
+    return f"python_stdlib-{digest}.zip"
 
 
 def lock_file(source: Path) -> bytes:
@@ -237,11 +218,14 @@ def install(site: Path, root: Path = ROOT) -> None:
     out = site / PYODIDE_DIR
     out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        if name == "python_stdlib.zip":
-            from kural.site.pyc import compiled_stdlib  # compiled ahead with Pyodide under Node, when it can be
+        if name == "python_stdlib.zip":  # only what the page imports, compiled ahead when it can be (Node)
+            from kural.site import stdlib
+            from kural.site.pyc import compiled_stdlib
 
-            data = stdlib_zip(src / name)
-            (out / name).write_bytes(compiled_stdlib(data, src) or data)
+            data = page_stdlib(root)
+            data = compiled_stdlib(data, src) or data
+            (out / stdlib_name(root)).write_bytes(data)
+            (out / (stdlib_name(root) + stdlib.GZ_SUFFIX)).write_bytes(stdlib.gzipped(data))
         elif name == "pyodide-lock.json":
             (out / name).write_bytes(lock_file(src / name))
         else:
@@ -257,4 +241,5 @@ def install(site: Path, root: Path = ROOT) -> None:
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 
 
-__all__ = ["engine_modules", "engine_zip", "yaml_zip", "install", "pyodide_source", "PYODIDE_DIR", "ENGINE_DIR"]
+__all__ = ["engine_modules", "engine_zip", "yaml_zip", "install", "pyodide_source", "stdlib_name", "PYODIDE_DIR",
+           "ENGINE_DIR"]

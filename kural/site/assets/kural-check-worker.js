@@ -38,7 +38,37 @@ function loadYaml(config) {
   return yamlReady;
 }
 
-function snapshotKey(config) { return config.engine + "?pyodide=" + encodeURIComponent(config.version || ""); }
+function snapshotKey(config) {
+  return config.engine + "?pyodide=" + encodeURIComponent(config.version || "") + "&lib=" + encodeURIComponent(config.stdlib || "");
+}
+
+// The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
+// entries kept gzip-compressed as one file. Pyodide is told to load the plain copy (stdLibURL); this worker answers
+// that request from the compressed one, inflated here (DecompressionStream), whatever the host sends, and at the
+// moment Pyodide asks, so that its other downloads go on beside it. A host that sent the file with
+// Content-Encoding has inflated it already (a zip starts "PK"). Without DecompressionStream, Pyodide fetches the
+// plain copy itself.
+var networkFetch = self.fetch.bind(self);
+function inflatedLibrary(config) {
+  return networkFetch(config.stdlib).then(function (response) {
+    if (!response.ok) return response;
+    return response.arrayBuffer().then(function (buffer) {
+      var bytes = new Uint8Array(buffer), body = bytes;
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) body = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Response(body, { headers: { "Content-Type": "application/zip" } });
+    });
+  });
+}
+function libraryURL(config) {
+  if (!config.stdlib) return undefined;  // Pyodide's own, next to it
+  var plain = config.stdlib.replace(/\.gz$/, "");
+  if (typeof DecompressionStream !== "undefined" && plain !== config.stdlib) {
+    self.fetch = function (input, init) {
+      return String(input && input.url || input) === plain ? inflatedLibrary(config) : networkFetch(input, init);
+    };
+  }
+  return plain;
+}
 
 async function savedSnapshot(config) {
   try {
@@ -50,6 +80,8 @@ async function savedSnapshot(config) {
 
 async function start(config, snapshot) {
   var options = { indexURL: config.pyodide, stdout: function () {}, stderr: function () {} };
+  var stdLibURL = libraryURL(config);
+  if (stdLibURL) options.stdLibURL = stdLibURL;
   if (snapshot) options._loadSnapshot = snapshot;
   else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
   // The engine zip downloads while Pyodide starts, not after it (phone: one round trip less).

@@ -8,6 +8,7 @@
     var config = {
       pyodide: new URL(box.dataset.pyodide, location.href).href,
       engine: new URL(box.dataset.engine, location.href).href,
+      stdlib: box.dataset.stdlib ? new URL(box.dataset.stdlib, location.href).href : "",
       version: box.dataset.pyodideVersion || "",
       yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : ""
     };

@@ -1,0 +1,123 @@
+"""The checker's first verdict with nothing cached (issue 23, item 4), this tree beside ``main``:
+
+- the bytes it downloads as a static host sends them: text and WebAssembly compressed with gzip (as Cloudflare
+  and Netlify do), zips and gzip files as they are (no host compresses those);
+- the time from opening a checker link to its verdict on the slow-phone profile (4× CPU, Fast 3G as in
+  benchmarks/phone.py), a new browser profile each time (nothing cached, no service worker), median of three.
+
+Both sites are built here (main from ``git archive main``, or the folder ``KURAL_PHONE_BEFORE`` names) and served
+in turn from 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import os
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from benchmarks._figure import Figure
+from benchmarks.phone import CHROMIUM, FAST_3G, _build_main
+
+BESIDE_MAIN = False  # main is built and measured here, in turn with this tree
+LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
+VERDICT = "#kural-verdict[data-state='done']"
+RUNS = 3
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".xml")
+
+
+class _Host(http.server.SimpleHTTPRequestHandler):
+    """A static host: compresses text and WebAssembly with gzip, counts the bytes of each body it sends."""
+
+    sent: list[int]
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def _send(self, body: bytes, ctype: str, encoded: bool) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.sent.append(len(body))
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            return super().do_GET()
+        data = path.read_bytes()
+        encoded = path.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
+        self._send(gzip.compress(data, 6) if encoded else data, self.guess_type(str(path)), encoded)
+
+
+def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, list[int]]:
+    sent: list[int] = []
+    handler = type("Host", (_Host,), {"sent": sent})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", sent
+
+
+def _first_verdict(browser, base: str, sent: list[int]) -> tuple[float, int]:
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, service_workers="block")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", FAST_3G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    sent.clear()
+    t0 = time.perf_counter()
+    page.goto(base + LINK, timeout=300_000)
+    page.wait_for_selector(VERDICT, timeout=300_000)
+    seconds = time.perf_counter() - t0
+    total = sum(sent)
+    context.close()
+    return seconds, total
+
+
+def run() -> list[Figure]:
+    from playwright.sync_api import sync_playwright
+
+    from kural.site.build import build
+
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        after = tmp / "after"
+        build(after, quiet=True)
+        before = Path(os.environ["KURAL_PHONE_BEFORE"]) if os.environ.get("KURAL_PHONE_BEFORE") else _build_main(tmp)
+        servers = {label: _serve(folder) for label, folder in (("main", before), ("this tree", after))}
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+                got: dict[str, list[tuple[float, int]]] = {label: [] for label in servers}
+                for _ in range(RUNS):  # in turn, so that load on the machine falls on both
+                    for label, (_, base, sent) in servers.items():
+                        got[label].append(_first_verdict(browser, base, sent))
+                browser.close()
+        finally:
+            for httpd, _, _ in servers.values():
+                httpd.shutdown()
+        for label, runs in got.items():
+            target = label == "this tree"
+            mb = statistics.median(b for _, b in runs) / 1e6
+            figures.append(Figure(f"first verdict, nothing cached: bytes as a host sends them ({label})", mb, "MB",
+                                  "≤ 4.0 MB" if target else "", (mb <= 4.0) if target else None))
+            secs = [s for s, _ in runs]
+            figures.append(Figure(f"phone, 4x CPU, Fast 3G: checker link to first verdict ({label})",
+                                  statistics.median(secs), "s", spread=f"{min(secs):.1f}–{max(secs):.1f}"))
+    return figures
