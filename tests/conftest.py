@@ -47,8 +47,9 @@ _settings.load_profile("kural")
 # both cores start on a long one and finish together, instead of one core taking the axe passes alone at the end
 # while the other waits. The second file needs no built site: while the first worker builds it, the second works.
 LONG_FIRST = ("tests/browser/test_axe_phone_browser.py", "tests/test_properdocs.py", "tests/browser/test_axe_phone_more",
-              "tests/browser/test_site_browser.py", "tests/browser/test_checker_browser.py", "tests/test_site.py",
-              "tests/browser/test_print_browser.py", "tests/browser/test_phone_browser.py")
+              "tests/browser/test_axe_wide_browser.py", "tests/browser/test_site_browser.py",
+              "tests/browser/test_checker_browser.py", "tests/test_site.py", "tests/browser/test_print_browser.py",
+              "tests/browser/test_phone_browser.py")
 
 
 def pytest_collection_modifyitems(items):

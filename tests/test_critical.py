@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kural.site.critical import critical, defer_styles, parse
+from kural.site.critical import STYLES_READY, critical, defer_styles, parse
 
 PAGE = ('<html class="no-js" lang="ja"><body data-md-color-scheme="default">'
         '<div class="md-typeset"><table><tr><th>点</th></tr></table>'
@@ -50,7 +50,9 @@ def test_stylesheets_no_longer_block_the_first_paint(tmp_path: Path):
     out = defer_styles(html, "game/", tmp_path)
     head = out[:out.index("</head>")]
     assert head.index("<style>.md-typeset{color:red}</style>") < head.index('href="../assets/main.css" media="print"')
-    assert 'onload="this.media=\'all\'"' in head
+    # Held back as print, all switched on together by the one function inlined before them.
+    assert 'data-kural-style onload="kuralStyles(this)" onerror="kuralStyles(this)"' in head
+    assert head.index(f"<script>{STYLES_READY}</script>") < head.index('href="../assets/main.css" media="print"')
     assert '<noscript><link rel="stylesheet" href="../assets/main.css"></noscript>' in head
     assert '<link rel="stylesheet" href="https://elsewhere/x.css">' in head  # not the site's: left alone
     assert out[out.index("</head>"):] == html[html.index("</head>"):]

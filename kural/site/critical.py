@@ -338,14 +338,23 @@ def critical(html: str, stylesheets: Iterable[str]) -> str:
 
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"\s*/?>')
 
+# A deferred stylesheet that has arrived (or failed) is marked; when all are, all apply at once.
+STYLES_READY = ('function kuralStyles(l){l.setAttribute("data-ready","");'
+                'var a=document.querySelectorAll("link[data-kural-style]"),i;'
+                'for(i=0;i<a.length;i++)if(!a[i].hasAttribute("data-ready"))return;'
+                'for(i=0;i<a.length;i++)a[i].media="all"}')
+
 
 def defer_styles(html: str, page_url: str, site_dir: Path) -> str:
     """The page with its stylesheets loaded without blocking the first paint, and the rules its first screen
     needs inlined before them.
 
-    Each ``<link rel="stylesheet">`` of ``<head>`` becomes ``media="print"`` switched to ``all`` when it has
-    arrived (one request, no second fetch, unlike a preload turned into a stylesheet), with the plain link in
-    ``<noscript>`` for readers without scripts; a stylesheet that is not a file of the site is left as it is.
+    Each ``<link rel="stylesheet">`` of ``<head>`` becomes ``media="print"`` (one request, no second fetch, unlike a
+    preload turned into a stylesheet), switched to ``all`` together with the others once every one has arrived
+    (``STYLES_READY``): the page's styles are worked out again once, not once per stylesheet (on the slow-phone
+    profile, en/okey101's load event 3.25 s → 3.11 s, median of seven interleaved loads each). The plain links
+    stay in ``<noscript>`` for readers without scripts; a stylesheet that is not a file of the site is left as it
+    is.
     """
     head_end = html.find("</head>")
     if head_end < 0:
@@ -362,7 +371,8 @@ def defer_styles(html: str, page_url: str, site_dir: Path) -> str:
             return m.group(0)
         sheets.append(path.read_text(encoding="utf-8"))
         plain.append(m.group(0))
-        return f'<link rel="stylesheet" href="{href}" media="print" onload="this.media=\'all\'">'
+        return (f'<link rel="stylesheet" href="{href}" media="print" data-kural-style onload="kuralStyles(this)" '
+                'onerror="kuralStyles(this)">')
 
     head = _STYLESHEET.sub(swap, head)
     if not sheets:
@@ -370,7 +380,8 @@ def defer_styles(html: str, page_url: str, site_dir: Path) -> str:
     opening = html[:html.find("<head")]  # <html class="no-js" lang=...>
     css = critical(opening + rest, sheets).replace("</", "<\\/")
     first = head.find('<link rel="stylesheet"')
-    head = head[:first] + f"<style>{css}</style>" + head[first:] + "<noscript>" + "".join(plain) + "</noscript>"
+    head = (head[:first] + f"<style>{css}</style><script>{STYLES_READY}</script>" + head[first:]
+            + "<noscript>" + "".join(plain) + "</noscript>")
     return head + rest
 
 

@@ -1,10 +1,10 @@
 """axe at 360 px on a phone, every example opened: the game pages, their questions pages, the glossary, the checker
-and the home pages, once per language and scheme (the other pages run at 1280 px in test_site_browser.py).
+and the home pages, once per language and scheme (the other pages run at 1280 px in test_axe_wide_browser.py).
 
 The passes are spread over two files (this one and test_axe_phone_more_browser.py), so that pytest-xdist runs them
-on both cores. The dark scheme runs in two languages, Japanese and Italian (test_site_browser.py runs it in Turkish
+on both cores. The dark scheme runs in two languages, Japanese and Italian (test_axe_wide_browser.py runs it in Turkish
 and English at 1280 px). Colours do not depend on the language: with every example opened, a page has ten thousand
-elements and colour contrast is four fifths of axe's time, so contrast runs on the opened pages in one language per
+elements and colour contrast is most of axe's time, so contrast runs on the opened pages in one language per
 scheme (``CONTRAST``: Italian, the widest texts, in light; Japanese in dark), every other rule in every light pass,
 and in the dark passes the other rule that reads colours (links told apart from text)."""
 

@@ -319,7 +319,7 @@ def test_the_score_page_is_accessible(browser, server):
     breakdown and the link open) at 360 and 1280 px, light and dark.
 
     Colours are checked at 360 px (they do not depend on the width); one page, the engine started once. The other
-    languages' pages are in the 1280 px passes of test_site_browser.py; the other games are played in Turkish by
+    languages' pages are in the 1280 px passes of test_axe_wide_browser.py; the other games are played in Turkish by
     test_a_whole_okey101_game_through_the_page."""
     from tests.browser.conftest import serious
 
