@@ -14,15 +14,13 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
-import os
 import statistics
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 from benchmarks._figure import Figure
-from benchmarks.phone import CHROMIUM, FAST_3G, _build_main
+from benchmarks.phone import FAST_3G, beside_main, launch
 
 BESIDE_MAIN = False  # main is built and measured here, in turn with this tree
 LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
@@ -92,32 +90,20 @@ def _first_verdict(browser, base: str, sent: list[int]) -> tuple[float, int]:
 def run() -> list[Figure]:
     from playwright.sync_api import sync_playwright
 
-    from kural.site.build import build
-
     figures = []
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        after = tmp / "after"
-        build(after, quiet=True)
-        before = Path(os.environ["KURAL_PHONE_BEFORE"]) if os.environ.get("KURAL_PHONE_BEFORE") else _build_main(tmp)
-        servers = {label: _serve(folder) for label, folder in (("main", before), ("this tree", after))}
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
-                got: dict[str, list[tuple[float, int]]] = {label: [] for label in servers}
-                for _ in range(RUNS):  # in turn, so that load on the machine falls on both
-                    for label, (_, base, sent) in servers.items():
-                        got[label].append(_first_verdict(browser, base, sent))
-                browser.close()
-        finally:
-            for httpd, _, _ in servers.values():
-                httpd.shutdown()
-        for label, runs in got.items():
-            target = label == "this tree"
-            mb = statistics.median(b for _, b in runs) / 1e6
-            figures.append(Figure(f"first verdict, nothing cached: bytes as a host sends them ({label})", mb, "MB",
-                                  "≤ 4.0 MB" if target else "", (mb <= 4.0) if target else None))
-            secs = [s for s, _ in runs]
-            figures.append(Figure(f"phone, 4x CPU, Fast 3G: checker link to first verdict ({label})",
-                                  statistics.median(secs), "s", spread=f"{min(secs):.1f}–{max(secs):.1f}"))
+    with beside_main(_serve) as servers, sync_playwright() as p:
+        browser = launch(p)
+        got: dict[str, list[tuple[float, int]]] = {label: [] for label in servers}
+        for _ in range(RUNS):  # in turn, so that load on the machine falls on both
+            for label, (_, base, sent) in servers.items():
+                got[label].append(_first_verdict(browser, base, sent))
+        browser.close()
+    for label, runs in got.items():
+        target = label == "this tree"
+        mb = statistics.median(b for _, b in runs) / 1e6
+        figures.append(Figure(f"first verdict, nothing cached: bytes as a host sends them ({label})", mb, "MB",
+                              "≤ 4.0 MB" if target else "", (mb <= 4.0) if target else None))
+        secs = [s for s, _ in runs]
+        figures.append(Figure(f"phone, 4x CPU, Fast 3G: checker link to first verdict ({label})",
+                              statistics.median(secs), "s", spread=f"{min(secs):.1f}–{max(secs):.1f}"))
     return figures

@@ -17,7 +17,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 from benchmarks._figure import Figure
 from benchmarks._main import _env, main_tree
@@ -99,31 +101,43 @@ def _measure(browser, base: str, path: str) -> tuple[float, float]:
     return statistics.median(fcps), statistics.median(loads)
 
 
-def run() -> list[Figure]:
-    from playwright.sync_api import sync_playwright
-
+@contextmanager
+def beside_main(serve: Callable[[Path], tuple]) -> Iterator[dict[str, tuple]]:
+    """This tree and ``main``, each built into a temporary folder and served by ``serve`` (whose answer starts with
+    its server): ``{"main": ..., "this tree": ...}``, in that order, shut down at the end."""
     from kural.site.build import build
 
-    figures = []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         after = tmp / "after"
         build(after, quiet=True)
         before = Path(os.environ["KURAL_PHONE_BEFORE"]) if os.environ.get("KURAL_PHONE_BEFORE") else _build_main(tmp)
-        servers = {label: _serve(folder) for label, folder in (("main", before), ("this tree", after))}
+        servers = {label: serve(folder) for label, folder in (("main", before), ("this tree", after))}
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
-                for path in PAGES:
-                    for label, (_, base) in servers.items():
-                        fcp, load = _measure(browser, base, path)
-                        target = label == "this tree"
-                        figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} first contentful paint ({label})", fcp, "s",
-                                              "≤ 1.5 s" if target else "", (fcp <= 1.5) if target else None))
-                        figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} load event ({label})", load, "s",
-                                              "≤ 3 s" if target else "", (load <= 3.0) if target else None))
-                browser.close()
+            yield servers
         finally:
-            for httpd, _ in servers.values():
-                httpd.shutdown()
+            for server in servers.values():
+                server[0].shutdown()
+
+
+def launch(playwright):
+    """Chromium as the phone figures run it (the slow profile is set per page, by CDP)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+
+
+def run() -> list[Figure]:
+    from playwright.sync_api import sync_playwright
+
+    figures = []
+    with beside_main(_serve) as servers, sync_playwright() as p:
+        browser = launch(p)
+        for path in PAGES:
+            for label, (_, base) in servers.items():
+                fcp, load = _measure(browser, base, path)
+                target = label == "this tree"
+                figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} first contentful paint ({label})", fcp, "s",
+                                      "≤ 1.5 s" if target else "", (fcp <= 1.5) if target else None))
+                figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} load event ({label})", load, "s",
+                                      "≤ 3 s" if target else "", (load <= 3.0) if target else None))
+        browser.close()
     return figures
