@@ -11,62 +11,16 @@ in turn from 127.0.0.1.
 
 from __future__ import annotations
 
-import functools
-import gzip
-import http.server
 import statistics
-import threading
 import time
-from pathlib import Path
 
 from benchmarks._figure import Figure
-from benchmarks.phone import FAST_3G, beside_main, launch
+from benchmarks.phone import FAST_3G, _serve, beside_main, launch
 
 BESIDE_MAIN = False  # main is built and measured here, in turn with this tree
 LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
 VERDICT = "#kural-verdict[data-state='done']"
 RUNS = 3
-COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".xml")
-
-
-class _Host(http.server.SimpleHTTPRequestHandler):
-    """A static host: compresses text and WebAssembly with gzip, counts the bytes of each body it sends."""
-
-    sent: list[int]
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def _send(self, body: bytes, ctype: str, encoded: bool) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        if encoded:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.sent.append(len(body))
-        try:
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-    def do_GET(self) -> None:
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            return super().do_GET()
-        data = path.read_bytes()
-        encoded = path.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
-        self._send(gzip.compress(data, 6) if encoded else data, self.guess_type(str(path)), encoded)
-
-
-def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, list[int]]:
-    sent: list[int] = []
-    handler = type("Host", (_Host,), {"sent": sent})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", sent
 
 
 def _first_verdict(browser, base: str, sent: list[int]) -> tuple[float, int]:

@@ -1,7 +1,7 @@
 """A game page on a slow phone: Chromium with a 4× slower CPU and the Fast 3G network profile (562.5 ms
 latency, 1.6 Mbps down, 750 kbps up), first contentful paint and the load event, side by side with the
 site as it was on ``main`` (built from ``git archive main`` into a temporary folder, or from the folder
-``KURAL_PHONE_BEFORE`` names).  Each figure is the median of three cold loads (a fresh browser context,
+``KURAL_PHONE_BEFORE`` names).  Each figure is the median of five cold loads (a fresh browser context,
 cache off), served from 127.0.0.1 with gzip as static hosts serve text.
 """
 
@@ -32,8 +32,15 @@ BESIDE_MAIN = False  # main is measured here, in turn with this tree, not in a r
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves files as a static host does: text compressed with gzip when the browser accepts it."""
+# What a static host (Cloudflare, Netlify) sends compressed with gzip; zips and gzip files go as they are.
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".xml")
+
+
+class _Host(http.server.SimpleHTTPRequestHandler):
+    """A static host: compresses text and WebAssembly with gzip when the browser accepts it, and counts the bytes
+    of each body it sends (``sent``, a list of its own per server)."""
+
+    sent: list[int]
 
     def log_message(self, *args) -> None:
         pass
@@ -48,25 +55,31 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
-        if (not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
-                or path.suffix not in (".html", ".css", ".js", ".json", ".svg")):
+        if not path.is_file():
             return super().do_GET()
-        body = gzip.compress(path.read_bytes(), 6)
+        data = path.read_bytes()
+        encoded = path.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
+        body = gzip.compress(data, 6) if encoded else data
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        self.sent.append(len(body))
         try:
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass
 
 
-def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, list[int]]:
+    """``folder`` served on 127.0.0.1: (the server, its address, the sizes of the bodies it has sent)."""
+    sent: list[int] = []
+    handler = type("Host", (_Host,), {"sent": sent})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", sent
 
 
 def _build_main(tmp: Path) -> Path:
@@ -132,7 +145,7 @@ def run() -> list[Figure]:
     with beside_main(_serve) as servers, sync_playwright() as p:
         browser = launch(p)
         for path in PAGES:
-            for label, (_, base) in servers.items():
+            for label, (_, base, _) in servers.items():
                 fcp, load = _measure(browser, base, path)
                 target = label == "this tree"
                 figures.append(Figure(f"phone, 4x CPU, Fast 3G: {path} first contentful paint ({label})", fcp, "s",
