@@ -15,7 +15,7 @@ import statistics
 import time
 
 from benchmarks._figure import Figure
-from benchmarks.phone import FAST_3G, _serve, beside_main, launch
+from benchmarks.phone import _serve, beside_main, launch, slow_phone
 
 BESIDE_MAIN = False  # main is built and measured here, in turn with this tree
 LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
@@ -24,13 +24,7 @@ RUNS = 3
 
 
 def _first_verdict(browser, base: str, sent: list[int]) -> tuple[float, int]:
-    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, service_workers="block")
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", FAST_3G)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    context, page = slow_phone(browser, service_workers="block")
     sent.clear()
     t0 = time.perf_counter()
     page.goto(base + LINK, timeout=300_000)

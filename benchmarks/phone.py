@@ -92,16 +92,22 @@ def _build_main(tmp: Path) -> Path:
     return tmp / "before"
 
 
+def slow_phone(browser, **options):
+    """A fresh context and page on the slow-phone profile: 360 px, touch, 4× slower CPU, Fast 3G, no cache."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, **options)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", FAST_3G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    return context, page
+
+
 def _measure(browser, base: str, path: str) -> tuple[float, float]:
     fcps, loads = [], []
     for _ in range(RUNS):
-        context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        cdp.send("Network.emulateNetworkConditions", FAST_3G)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        context, page = slow_phone(browser)
         page.goto(f"{base}/{path}", wait_until="load", timeout=120_000)
         fcp, load = page.evaluate("""() => {
             const paint = performance.getEntriesByName('first-contentful-paint')[0];
