@@ -113,8 +113,9 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 def serious(page, context: str | None = None, contrast: bool = True, colours_only: bool = False) -> list[str]:
     """axe's serious and critical problems on the page (or in ``context``), once no colour is still fading in.
-    ``contrast=False`` leaves out the colour-contrast rule (most of axe's time on a long page), for a pass
-    whose colours another pass of the same scheme checks (colours do not depend on the language).
+    ``contrast=False`` leaves out the rules that read colours (``COLOUR_RULES``: colour contrast, and links told
+    apart from the text around them, most of axe's time on a long page), for a pass whose colours another pass of
+    the same scheme checks (colours do not depend on the language); with ``colours_only`` it keeps the second.
     ``colours_only`` runs only the rules that depend on the colours: for the dark scheme, whose page is the light
     scheme's page with other colours (every other rule runs on it in the light pass)."""
     from tests.browser import axe
@@ -127,7 +128,7 @@ def serious(page, context: str | None = None, contrast: bool = True, colours_onl
     if colours_only:
         options["runOnly"] = {"type": "rule", "values": [r for r in COLOUR_RULES if contrast or r != "color-contrast"]}
     elif not contrast:
-        options["rules"] = {"color-contrast": {"enabled": False}}
+        options["rules"] = {rule: {"enabled": False} for rule in COLOUR_RULES}
     result = axe.run(page, context, options)
     return [f"{v['id']} ({v['impact']}, {len(v['nodes'])}): {v['nodes'][0]['target']}"
             for v in result["violations"] if v["impact"] in ("serious", "critical")]

@@ -4,9 +4,9 @@ and the home pages, once per language and scheme (the other pages run at 1280 px
 The passes are spread over two files (this one and test_axe_phone_more_browser.py), so that pytest-xdist runs them
 on both cores. The dark scheme runs in two languages, Japanese and Italian (test_axe_wide_browser.py runs it in Turkish
 and English at 1280 px). Colours do not depend on the language: with every example opened, a page has ten thousand
-elements and colour contrast is most of axe's time, so contrast runs on the opened pages in one language per
-scheme (``CONTRAST``: Italian, the widest texts, in light; Japanese in dark), every other rule in every light pass,
-and in the dark passes the other rule that reads colours (links told apart from text)."""
+elements and the rules that read colours (colour contrast, links told apart from the text around them) are most of
+axe's time, so they run on the opened pages in one language per scheme (``CONTRAST``: Italian, the widest texts, in
+light; Japanese in dark), every other rule in every light pass, and in the other dark pass the rule for links."""
 
 from __future__ import annotations
 
