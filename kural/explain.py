@@ -82,7 +82,9 @@ def tile_label(lang: str, game: str, tile: Tile) -> str:
         return gettext(lang, SPECIAL_TILES["F"])
     if tile.is_joker:
         return gettext(lang, SPECIAL_TILES["J"])
-    # Japanese writes colour and number together (赤5), as the records do.
+    # Japanese writes colour and number together (赤5), Italian the number first (5 rosso), as the records do.
+    if lang == "it":
+        return f"{tile.number} {colour_name(lang, game, tile.colour)}"
     sep = "" if lang == "ja" else " "
     return f"{colour_name(lang, game, tile.colour)}{sep}{tile.number}"
 
