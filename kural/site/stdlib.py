@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import zipfile
 from functools import lru_cache
@@ -55,9 +58,8 @@ def _imports(source: str, anywhere: bool) -> set[str]:
     A library module written in a newer Python than the build's (an f-string in an f-string) is read line by line
     instead, every import anywhere in it: a few more modules kept, none missed.
     """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
+    tree = _parsed(source)
+    if tree is None:
         out = set()
         for names, module in _IMPORT_LINE.findall(source):
             out.update(n.strip() for n in names.split(",") if n.strip()) if names else out.add(module)
@@ -87,6 +89,15 @@ def _imports(source: str, anywhere: bool) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=2)
+def _parsed(source: str) -> ast.Module | None:
+    """A module's tree, or None for a newer Python's syntax: read once for its imports and its relative imports."""
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None
+
+
 def _never_at_import(test: ast.expr) -> bool:
     """``if __name__ == "__main__":`` (a module run as a script) and ``if TYPE_CHECKING:`` (for type checkers)."""
     text = ast.unparse(test)
@@ -96,10 +107,9 @@ def _never_at_import(test: ast.expr) -> bool:
 def _relative(source: str, module: str, is_pkg: bool) -> set[str]:
     """The modules a library module imports relatively at its top level (``from . import x``)."""
     out: set[str] = set()
-    try:
-        body = ast.parse(source).body
-    except SyntaxError:  # a newer Python's module: its relative imports are read line by line
-        body = []
+    tree = _parsed(source)
+    body = tree.body if tree is not None else []
+    if tree is None:  # a newer Python's module: its relative imports are read line by line
         for m in re.finditer(r"^from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+([\w, \t]+)$", source, re.M):
             body.append(ast.ImportFrom(module=m.group(2) or None, names=[ast.alias(n.strip()) for n in m.group(3).split(",")
                                                                           if n.strip()], level=len(m.group(1))))
@@ -182,8 +192,31 @@ def scanned(sources: Iterable[str]) -> set[str]:
 
 @lru_cache(maxsize=4)
 def kept_modules(source: Path, sources: tuple[str, ...]) -> frozenset[str]:
-    """The library's modules the page keeps: recorded, imported by ``sources``, and what those import."""
-    return frozenset(library(source).closure(recorded() | scanned(sources), frozen()))
+    """The library's modules the page keeps: recorded, imported by ``sources``, and what those import.
+
+    Reading the library's sources for their imports is most of a build's time spent here, and its answer depends
+    only on what it reads, so it is kept on disk beside Pyodide (``node_modules/.cache``, where npm tools keep
+    theirs), named by a hash of everything it is found from: the library, the recorded list, ``sources`` and this
+    Python (which decides what parses). Any change to one of them finds no copy, and the modules are found again.
+    """
+    digest = hashlib.sha256()
+    for part in (source.read_bytes(), RECORDED.read_bytes(), *(t.encode("utf-8") for t in sources),
+                 Path(__file__).read_bytes(), sys.version.encode()):
+        digest.update(hashlib.sha256(part).digest())
+    cache = source.parent.parent / ".cache" / "kural" / f"page-stdlib-{digest.hexdigest()[:24]}.txt"
+    try:
+        return frozenset(cache.read_text(encoding="utf-8").split())
+    except OSError:
+        pass
+    kept = frozenset(library(source).closure(recorded() | scanned(sources), frozen()))
+    try:  # written whole, then renamed: two builds at once never read half a list
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=cache.parent, delete=False) as tmp:
+            tmp.write("\n".join(sorted(kept)))
+        os.replace(tmp.name, cache)
+    except OSError:  # a read-only folder: the next build finds them again
+        pass
+    return kept
 
 
 def kept_files(source: Path, sources: tuple[str, ...]) -> list[str]:
