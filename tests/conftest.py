@@ -45,8 +45,10 @@ _settings.load_profile("kural")
 # The longest files first (axe over every page, the checker in the page, the site's builds): pytest-xdist hands
 # out files in the order they are collected (./scripts/test turns off its own reordering by number of tests), so
 # both cores start on a long one and finish together, instead of one core taking the axe passes alone at the end
-# while the other waits. The second file needs no built site: while the first worker builds it, the second works.
-LONG_FIRST = ("tests/browser/test_axe_phone_browser.py", "tests/test_properdocs.py", "tests/browser/test_axe_phone_more",
+# while the other waits. The second file (the rules cards, a minute of PDFs) needs no built site: while the first
+# worker builds it, the second works; ProperDocs, third, builds its own English and then compares it with that site.
+LONG_FIRST = ("tests/browser/test_axe_phone_browser.py", "tests/test_card.py", "tests/test_properdocs.py",
+              "tests/browser/test_axe_phone_more",
               "tests/browser/test_axe_wide_browser.py", "tests/browser/test_site_browser.py",
               "tests/browser/test_checker_browser.py", "tests/test_site.py", "tests/browser/test_print_browser.py",
               "tests/browser/test_phone_browser.py")
