@@ -6,8 +6,10 @@ The engine zip holds every module of the ``kural`` package that needs nothing ou
 modules that import MkDocs, PyYAML or Babel at load time (directly or through another ``kural``
 module) stay out, and so do the build-time modules listed in :data:`NOT_IN_PAGE`.  The list is
 computed from the sources, so moving a module does not break it; ``tests/test_engine_zip.py``
-imports every shipped module with those packages blocked.  The catalogs go in compiled (``.mo``),
-so nothing compiles a ``.po`` in the page.
+imports every shipped module with those packages blocked.  The catalogs go apart, one small zip a language
+(a page loads its own), compiled (``.mo``), so nothing compiles a ``.po`` in the page.  The site keeps the
+engine compiled (``kural.site.pyc``) and, like the catalogs, gzip-compressed as a whole (``.gz``, what the page
+loads) beside a plain copy; Pyodide's lock file is passed inline by the page (:func:`lock_text`).
 """
 
 from __future__ import annotations
