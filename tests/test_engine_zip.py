@@ -3,11 +3,13 @@ library (MkDocs, PyYAML and Babel blocked), the catalogs are translated, and the
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 import zipfile
 
+from kural.i18n import LANGS
 from kural.site import web
 
 PROBE = r"""
@@ -36,10 +38,18 @@ def test_every_shipped_module_loads_without_mkdocs_yaml_or_babel(tmp_path):
     with zipfile.ZipFile(tmp_path / name) as z:
         z.extractall(tmp_path / "engine")
         files = z.namelist()
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}  # the whole file is compressed
+    # each language's catalog apart, unpacked beside the engine as the page does
+    pattern, catalogs = web.catalog_zips()
+    assert sorted(catalogs) == sorted(LANGS) and "{lang}" in pattern
+    for lang, data in catalogs.items():
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            assert z.namelist() == [f"locales/{lang}/LC_MESSAGES/kural.mo"]
+            z.extractall(tmp_path / "engine")
     names = sorted(web.engine_modules())
     assert {"kural.browser", "kural.checks", "kural.figures.draw", "kural.report"} <= set(names)
     assert not {"kural.site.plugin", "kural.records", "kural.cli", "kural.validate"} & set(names)
-    assert all(f.endswith((".py", ".mo")) for f in files)
+    assert all(f.endswith(".py") for f in files)
     # -S -I: no site-packages at all, so only what the zip holds can be imported.
     out = subprocess.run([sys.executable, "-S", "-I", "-c", PROBE, str(tmp_path / "engine"), json.dumps(names)],
                          capture_output=True, text=True, timeout=60)
@@ -56,3 +66,6 @@ def test_the_zip_is_the_same_for_the_same_sources():
     first = web.engine_zip()
     web.engine_zip.cache_clear()
     assert web.engine_zip() == first
+    catalogs = web.catalog_zips()
+    web.catalog_zips.cache_clear()
+    assert web.catalog_zips() == catalogs

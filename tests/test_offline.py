@@ -89,9 +89,14 @@ def test_the_worker_lists_every_part_with_revisions_and_sizes(built):
             assert file.is_file(), e
             assert e["size"] == file.stat().st_size and re.fullmatch(r"[0-9a-f]{32}", e["revision"]), e
     engine = {e["url"] for e in parts["engine"]}
-    assert "_pyodide/pyodide.asm.wasm" in engine and any(re.fullmatch(r"_checker/kural-[0-9a-f]{12}\.zip", u) for u in engine)
-    # the page's Python library is kept compressed, once: not its plain copy, nor Pyodide's whole library
+    assert "_pyodide/pyodide.asm.wasm" in engine
+    # the page's Python library, the engine and each language's catalog are kept compressed, once: not their plain
+    # copies, nor Pyodide's whole library; the lock file comes inline with the page
     assert [u for u in engine if "python_stdlib" in u] == [f"_pyodide/{web.stdlib_name()}.gz"]
+    catalogs = web.catalog_zips()[0]
+    assert sorted(u for u in engine if re.match(r"_checker/kural-[0-9a-f]{12}", u)) == sorted(
+        [f"_checker/{web.engine_zip()[0]}.gz"] + [f"_checker/{catalogs.format(lang=lang)}.gz" for lang in LANGS])
+    assert "_pyodide/pyodide-lock.json" not in engine
     # The core, kept as the worker installs, stays small: each language's offline page, its manifest, the root.
     assert sum(e["size"] for e in parts["core"]) < 400_000
     assert {f"{lang}/offline/index.html" for lang in LANGS} <= {e["url"] for e in parts["core"]}

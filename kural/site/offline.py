@@ -178,8 +178,10 @@ def parts(site: Path, langs: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         "core": {"globPatterns": ["index.html", "404.html", *(f"{lang}/{OFFLINE_DIR}/**/*" for lang in langs),
                                  *(f"{lang}/{MANIFEST}" for lang in langs)],
                  "globIgnores": []},
-        # the page's Python library is kept compressed; its plain copy is only for browsers that cannot inflate it
-        "engine": {"globPatterns": ["_pyodide/*", "_checker/*"], "globIgnores": [f"_pyodide/{web.stdlib_name()}"]},
+        # the page's Python library, the engine and its catalogs are kept compressed; their plain copies are only for
+        # browsers that cannot inflate them; Pyodide's lock file comes inline with the page
+        "engine": {"globPatterns": ["_pyodide/*", "_checker/*"],
+                   "globIgnores": [f"_pyodide/{web.stdlib_name()}", "_pyodide/pyodide-lock.json", "_checker/kural-*.zip"]},
     }
     for lang in langs:
         ignores = ["**/*.map", f"{lang}/sitemap.xml*", f"{lang}/{OFFLINE_DIR}/**"]

@@ -6,7 +6,7 @@ with Node on this machine: Pyodide's start 3.9–5.7 s from source, 1.7 s from c
 compiles it once, with Pyodide itself under Node (the same interpreter as in the page, so the bytecode matches),
 into a zip of ``.pyc`` files that Python imports without their source (unchecked hash-based ``.pyc``, compiled
 as ``python -OO`` does: without docstrings and asserts); the
-engine's zip gets each module's compiled form beside its source, in ``__pycache__`` (the import of the engine:
+engine's zip gets each module compiled in place of its source (the import of the engine:
 0.5–0.7 s from source under load).  The result is kept in ``web/node_modules/.cache/kural/`` by the hash of its input and Pyodide's version, so the
 build pays for it once.  Without Node, or if anything fails, the library stays as source: the page works the
 same, only slower to start.
@@ -44,15 +44,15 @@ for info in src.infolist():
     if not info.filename.endswith('.py'):
         out.writestr(info, data, info.compress_type)
         continue
-    # "beside": the source stays, its compiled form goes to __pycache__ (the engine: tracebacks keep their
-    # lines); "instead": only the compiled form (the standard library), as python -OO compiles it (no
-    # docstrings, no asserts: a sixth fewer bytes, and the library is tested that way).
-    if MODE == 'beside':
-        out.writestr(info, data, info.compress_type)
-        name = importlib.util.cache_from_source('/' + info.filename)[1:]
+    # "engine": only the compiled form, as python compiles it (docstrings and asserts kept: the engine reads
+    # some docstrings), named for the page's path (a traceback names the file and line; the source, four
+    # times smaller compressed than the compiled form but compiled on the reader's device at every first
+    # start, stays out); "instead": only the compiled form (the standard library), as python -OO compiles it
+    # (no docstrings, no asserts: a sixth fewer bytes, and the library is tested that way).
+    name = info.filename[:-3] + '.pyc'
+    if MODE == 'engine':
         code = compile(data, '/kural-engine/' + info.filename, 'exec', dont_inherit=True)
     else:
-        name = info.filename[:-3] + '.pyc'
         code = compile(data, info.filename, 'exec', dont_inherit=True, optimize=2)
     # flags 1: hash-based and unchecked (imported without comparing it to any source)
     pyc = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, 'little') + bytes(8) + marshal.dumps(code)
@@ -71,8 +71,8 @@ def compiled_stdlib(source: bytes, pyodide_dir: Path, cache: Path | None = None,
 
 
 def compiled_engine(source: bytes, pyodide_dir: Path, cache: Path | None = None, timeout: float = 300) -> bytes | None:
-    """The engine zip with each module's compiled form beside its source (``__pycache__``), or None."""
-    return _compiled(source, pyodide_dir, "beside", "engine", cache, timeout)
+    """The engine zip with each module compiled in place of its source (``x.pyc`` where ``x.py`` was), or None."""
+    return _compiled(source, pyodide_dir, "engine", "engine", cache, timeout)
 
 
 def _compiled(source: bytes, pyodide_dir: Path, mode: str, what: str, cache: Path | None, timeout: float) -> bytes | None:

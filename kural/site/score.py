@@ -231,7 +231,8 @@ def score_page(lang: str, corpus: Any = None) -> str:
     return _template().render(
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
         w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
-        engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}",
+        engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}{web.GZ}",
+                "catalog": f"{root}{web.ENGINE_DIR}/{web.catalog_zips()[0]}{web.GZ}", "lock": web.lock_text(),
                 "stdlib": f"{root}{web.PYODIDE_DIR}/{web.stdlib_name()}.gz",
                 "worker": f"{root}{web.ENGINE_DIR}/kural-check-worker.js", "version": web.pyodide_version(),
                 "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},

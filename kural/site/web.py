@@ -6,8 +6,10 @@ The engine zip holds every module of the ``kural`` package that needs nothing ou
 modules that import MkDocs, PyYAML or Babel at load time (directly or through another ``kural``
 module) stay out, and so do the build-time modules listed in :data:`NOT_IN_PAGE`.  The list is
 computed from the sources, so moving a module does not break it; ``tests/test_engine_zip.py``
-imports every shipped module with those packages blocked.  The catalogs go in compiled (``.mo``),
-so nothing compiles a ``.po`` in the page.
+imports every shipped module with those packages blocked.  The catalogs go apart, one small zip a language
+(a page loads its own), compiled (``.mo``), so nothing compiles a ``.po`` in the page.  The site keeps the
+engine compiled (``kural.site.pyc``) and, like the catalogs, gzip-compressed as a whole (``.gz``, what the page
+loads) beside a plain copy; Pyodide's lock file is passed inline by the page (:func:`lock_text`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ PYODIDE_FILES: Final = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.
                         "pyodide-lock.json")
 PYODIDE_DIR: Final = "_pyodide"
 ENGINE_DIR: Final = "_checker"
+GZ: Final = ".gz"  # the engine, its catalogs and the page's library are loaded gzip-compressed as whole files
 _STAMP: Final = (1980, 1, 1, 0, 0, 0)  # every file in the zip gets this date: two builds, one zip
 
 
@@ -112,26 +115,41 @@ def _mo_bytes(lang: str) -> bytes:
     return buf.getvalue()
 
 
-def _add(z: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+def _add(z: zipfile.ZipFile, arcname: str, data: bytes, stored: bool = False) -> None:
     info = zipfile.ZipInfo(arcname, _STAMP)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     z.writestr(info, data)
 
 
 @lru_cache(maxsize=None)
 def engine_zip() -> tuple[str, bytes]:
-    """(file name with a content hash, the zip's bytes): the engine's modules and the compiled catalogs."""
-    from kural.i18n import LANGS
-
+    """(file name with a content hash, the zip's bytes): the engine's modules, entries stored uncompressed so that
+    the whole file compresses as one stream (the site keeps it gzip-compressed as a whole, as the page's library:
+    :data:`GZ`).  The catalogs are apart (:func:`catalog_zips`): a page loads its own language's only."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         for name, path in sorted(engine_modules().items()):
-            _add(z, str(path.relative_to(ROOT)), path.read_bytes())
-        for lang in LANGS:
-            _add(z, f"locales/{lang}/LC_MESSAGES/kural.mo", _mo_bytes(lang))
+            _add(z, str(path.relative_to(ROOT)), path.read_bytes(), stored=True)
     data = buf.getvalue()
     return f"kural-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+@lru_cache(maxsize=None)
+def catalog_zips() -> tuple[str, dict[str, bytes]]:
+    """(file name with ``{lang}`` in it and a hash of the four, {language: the zip's bytes}): each language's
+    compiled catalog (``locales/<lang>/LC_MESSAGES/kural.mo``), unpacked beside the engine as the engine is, by the
+    page that needs it (its own language, or the language a question asks for)."""
+    from kural.i18n import LANGS
+
+    out, digest = {}, hashlib.sha256()
+    for lang in LANGS:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as z:
+            _add(z, f"locales/{lang}/LC_MESSAGES/kural.mo", _mo_bytes(lang), stored=True)
+        out[lang] = buf.getvalue()
+        digest.update(lang.encode() + out[lang])
+    return f"kural-{digest.hexdigest()[:12]}-{{lang}}.zip", out
 
 
 @lru_cache(maxsize=None)
@@ -185,6 +203,12 @@ def stdlib_name(root: Path = ROOT) -> str:
     return f"python_stdlib-{digest}.zip"
 
 
+def lock_text(root: Path = ROOT) -> str:
+    """The lock file as the page passes it to Pyodide inline (no request for it)."""
+    src = pyodide_source(root)
+    return lock_file(src / "pyodide-lock.json").decode("utf-8") if src else ""
+
+
 def lock_file(source: Path) -> bytes:
     """Pyodide's lock file without its list of packages: the engine loads none (122 KB less to read)."""
     import json
@@ -230,16 +254,23 @@ def install(site: Path, root: Path = ROOT) -> None:
             (out / name).write_bytes(lock_file(src / name))
         else:
             shutil.copyfile(src / name, out / name)
-    name, data = engine_zip()
-    from kural.site.pyc import compiled_engine  # the same zip, with each module compiled beside its source
+    from kural.site import stdlib
+    from kural.site.pyc import compiled_engine  # the same zip, each module compiled (its source left out)
 
+    name, data = engine_zip()
     (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)
-    (site / ENGINE_DIR / name).write_bytes(compiled_engine(data, src) or data)
+    data = compiled_engine(data, src) or data
+    (site / ENGINE_DIR / name).write_bytes(data)  # plain, for a browser that cannot inflate (no DecompressionStream)
+    (site / ENGINE_DIR / (name + GZ)).write_bytes(stdlib.gzipped(data))
+    pattern, catalogs = catalog_zips()
+    for lang, data in catalogs.items():
+        (site / ENGINE_DIR / pattern.format(lang=lang)).write_bytes(data)
+        (site / ENGINE_DIR / (pattern.format(lang=lang) + GZ)).write_bytes(stdlib.gzipped(data))
     yaml_name, yaml_data = yaml_zip()
     (site / ENGINE_DIR / yaml_name).write_bytes(yaml_data)
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 
 
-__all__ = ["engine_modules", "engine_zip", "yaml_zip", "install", "pyodide_source", "stdlib_name", "PYODIDE_DIR",
+__all__ = ["engine_modules", "engine_zip", "catalog_zips", "lock_text", "yaml_zip", "install", "pyodide_source", "stdlib_name", "PYODIDE_DIR",
            "ENGINE_DIR"]

@@ -101,7 +101,10 @@ def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page
 
 def test_every_request_goes_to_this_site(engine_page, server):
     assert any(u.endswith("pyodide.asm.wasm") for u in engine_page.requests)
-    assert any(re.search(r"/_checker/kural-[0-9a-f]{12}\.zip$", u) for u in engine_page.requests)
+    # the engine and the catalogs compressed (inflated in the page), never their plain copies; the lock file inline
+    assert f"{server}/_checker/{web.engine_zip()[0]}.gz" in engine_page.requests
+    assert any(re.search(r"/_checker/kural-[0-9a-f]{12}-(ja|tr|it|en)\.zip\.gz$", u) for u in engine_page.requests)
+    assert not [u for u in engine_page.requests if re.search(r"/_checker/kural-.*\.zip$|pyodide-lock", u)]
     # the page's own Python library, compressed (inflated in the page), not Pyodide's whole one nor the plain copy
     assert {u for u in engine_page.requests if "python_stdlib" in u} == {f"{server}/_pyodide/{web.stdlib_name()}.gz"}
     assert [u for u in engine_page.requests if not u.startswith(server)] == []

@@ -1,10 +1,15 @@
 // Kural's checker: the rule engine (the kural package, unchanged) run by Pyodide in a Web Worker, so the
 // page never freezes. Pyodide and the engine come from this site only; the page sends absolute URLs.
 //
-// A reader who comes back starts faster: after the first start, the interpreter's memory with the engine
-// imported is kept in the browser's Cache Storage (keyed by the engine zip's hash and Pyodide's version) and
-// the next start resumes from it. Pyodide marks this as experimental (_makeSnapshot, _loadSnapshot): any
-// failure falls back to an ordinary start, and the engine files are unpacked again either way.
+// A reader who comes back starts faster: once the first verdict is answered, the interpreter's memory (the
+// engine imported, and what that first verdict loaded) is kept in the browser's Cache Storage (keyed by the
+// engine zip's hash and Pyodide's version) and the next start resumes from it. Pyodide marks this as
+// experimental (_makeSnapshot, _loadSnapshot): any failure falls back to an ordinary start, and the engine files
+// are unpacked again either way.
+//
+// Everything a start needs is asked for at once, before Pyodide loads: the saved memory, the engine zip, the
+// page's catalog (Pyodide's own downloads follow as soon as its script has loaded); Pyodide's lock file comes
+// inline with the page.
 /* global importScripts, loadPyodide */
 "use strict";
 var ready = null;
@@ -39,7 +44,8 @@ function loadYaml(config) {
 }
 
 function snapshotKey(config) {
-  return config.engine + "?pyodide=" + encodeURIComponent(config.version || "") + "&lib=" + encodeURIComponent(config.stdlib || "");
+  return config.engine + "?pyodide=" + encodeURIComponent(config.version || "") + "&lib=" + encodeURIComponent(config.stdlib || "") +
+    "&catalogs=" + encodeURIComponent(config.catalog || "");
 }
 
 // The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
@@ -70,60 +76,136 @@ function libraryURL(config) {
   return plain;
 }
 
+// The engine and its catalogs are zips of uncompressed entries, each kept gzip-compressed as one file (name.gz):
+// inflated here, and unpacked by this worker into Pyodide's file system (no Python at work). A browser without
+// DecompressionStream loads the plain copy; a host that inflated the file already sent a zip ("PK").
+function download(url) {
+  var inflate = typeof DecompressionStream !== "undefined";
+  return networkFetch(inflate ? url : url.replace(/\.gz$/, "")).then(function (response) {
+    if (!response.ok) throw new Error(url.split("/").pop() + " " + response.status);
+    return response.arrayBuffer();
+  }).then(function (buffer) {
+    var bytes = new Uint8Array(buffer);
+    if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+      .then(function (plain) { return new Uint8Array(plain); });
+  });
+}
+
+function inflateRaw(bytes) {
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
+    .then(function (plain) { return new Uint8Array(plain); });
+}
+
+// Every file of a zip (its central directory read; entries stored or deflated) written under `dir`.
+async function unpack(py, bytes, dir) {
+  var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), end = -1;
+  for (var i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) throw new Error("not a zip");
+  var count = view.getUint16(end + 10, true), at = view.getUint32(end + 16, true);
+  var names = new TextDecoder();
+  for (var n = 0; n < count; n++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("bad zip");
+    var method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
+    var nameLen = view.getUint16(at + 28, true), extra = view.getUint16(at + 30, true);
+    var comment = view.getUint16(at + 32, true), local = view.getUint32(at + 42, true);
+    var name = names.decode(bytes.subarray(at + 46, at + 46 + nameLen));
+    at += 46 + nameLen + extra + comment;
+    var path = dir + "/" + name;
+    if (name.endsWith("/")) { py.FS.mkdirTree(path); continue; }
+    var from = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    var data = bytes.subarray(from, from + size);
+    if (method === 8) data = await inflateRaw(data);
+    else if (method !== 0) throw new Error("zip method " + method);
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, data);
+  }
+}
+
+// A language's catalog: downloaded once (the page's own as the worker starts), unpacked before the first answer
+// in that language (the engine reads it then, and keeps it).
+var catalogs = {}, unpacked = {};
+function catalog(config, lang) {
+  if (!config.catalog || !lang) return null;
+  if (!catalogs[lang]) {
+    catalogs[lang] = download(config.catalog.replace("{lang}", lang));
+    catalogs[lang].catch(function () { delete catalogs[lang]; });
+  }
+  return catalogs[lang];
+}
+function withCatalog(config, lang) {
+  if (unpacked[lang]) return unpacked[lang];
+  var bytes = catalog(config, lang);
+  if (!bytes) return Promise.resolve();
+  unpacked[lang] = bytes.then(function (data) { return unpack(pyodide, data, "/kural-engine"); });
+  unpacked[lang].catch(function () { delete unpacked[lang]; });
+  return unpacked[lang];
+}
+
+// The saved memory's response (its body not read yet: Pyodide reads it while its own files load), or null.
 async function savedSnapshot(config) {
   try {
     if (typeof caches === "undefined" || !config.version) return null;
-    var hit = await (await caches.open(CACHE)).match(snapshotKey(config));
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await (await caches.open(CACHE)).match(snapshotKey(config))) || null;
   } catch (e) { return null; }
 }
 
-async function start(config, snapshot) {
+async function start(config, saved, engine) {
   var options = { indexURL: config.pyodide, stdout: function () {}, stderr: function () {} };
+  if (config.lock) options.lockFileContents = config.lock;
   var stdLibURL = libraryURL(config);
   if (stdLibURL) options.stdLibURL = stdLibURL;
-  if (snapshot) options._loadSnapshot = snapshot;
+  if (saved) options._loadSnapshot = saved.arrayBuffer();
   else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
-  // The engine zip downloads while Pyodide starts, not after it (phone: one round trip less).
-  var engine = fetch(config.engine).then(function (response) {
-    if (!response.ok) throw new Error("engine " + response.status);
-    return response.arrayBuffer();
-  });
-  engine.catch(function () {});  // reported where it is awaited, below
   var py = await loadPyodide(options);
-  progress(75, snapshot ? "snapshot" : "fresh");
-  py.unpackArchive(await engine, "zip", { extractDir: "/kural-engine" });
+  progress(75, saved ? "snapshot" : "fresh");
+  await unpack(py, await engine, "/kural-engine");
   progress(90);
   py.runPython(SETUP);
-  if (options._makeSnapshot) {
-    try {
-      var bytes = py.makeMemorySnapshot();
-      caches.open(CACHE).then(function (c) {
-        return c.keys().then(function (old) {  // one snapshot kept: the current engine's
-          return Promise.all(old.map(function (r) { return c.delete(r); }));
-        }).then(function () {
-          return c.put(snapshotKey(config), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-        });
-      }).catch(function () {});
-    } catch (e) { /* no snapshot this time: the next start is an ordinary one */ }
-  }
+  if (options._makeSnapshot) keep = config;
   return py;
+}
+
+// The memory kept once the first answer has gone out (or at once after a start with no question): the next start
+// resumes with what that answer loaded (its language's catalog, the modules it imported).
+var keep = null, asking = 0;
+function keepSnapshot() {
+  var config = keep;
+  if (!config || asking) return;  // a question waits: the memory is kept once it is answered
+  keep = null;
+  try {
+    var bytes = pyodide.makeMemorySnapshot();
+    caches.open(CACHE).then(function (c) {
+      return c.keys().then(function (old) {  // one snapshot kept: the current engine's
+        return Promise.all(old.map(function (r) { return c.delete(r); }));
+      }).then(function () {
+        return c.put(snapshotKey(config), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      });
+    }).catch(function () {});
+  } catch (e) { /* no snapshot this time: the next start is an ordinary one */ }
 }
 
 function boot(config) {
   if (ready) return ready;
   ready = (async function () {
     progress(5);
+    var engine = download(config.engine);
+    engine.catch(function () {});  // reported where it is awaited, in start
+    var own = catalog(config, config.lang);
+    if (own) own.catch(function () {});
+    var saved = savedSnapshot(config);
     importScripts(config.pyodide + "pyodide.js");
     progress(15);
-    var snapshot = await savedSnapshot(config);
+    saved = await saved;
     var py;
     try {
-      py = await start(config, snapshot);
+      py = await start(config, saved, engine);
     } catch (e) {
-      if (!snapshot) throw e;
+      if (!saved) throw e;
       try { await (await caches.open(CACHE)).delete(snapshotKey(config)); } catch (e2) { /* ignore */ }
-      py = await start(config, null);
+      py = await start(config, null, engine);
     }
     progress(100);
     pyodide = py;
@@ -137,12 +219,13 @@ function boot(config) {
 onmessage = function (event) {
   var m = event.data;
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
-    boot(m.config).catch(function () {});
+    boot(m.config).then(function () { setTimeout(keepSnapshot, 0); }, function () {});
     return;
   }
+  asking += 1;
   boot(m.config).then(function (engine) {
-    if (m.op === "import") return loadYaml(m.config).then(function () { return engine; });
-    return engine;
+    return Promise.all([m.op === "import" ? loadYaml(m.config) : null, withCatalog(m.config, m.lang)])
+      .then(function () { return engine; });
   }).then(function (engine) {
     var t0 = performance.now();
     var text = m.op === "sheet" ? engine.sheet(JSON.stringify(m.query), m.lang)
@@ -150,8 +233,11 @@ onmessage = function (event) {
       : engine.check(JSON.stringify(m.query), m.lang);
     var result = JSON.parse(text);
     result.ms = performance.now() - t0;
+    asking -= 1;
     postMessage({ type: "answer", id: m.id, result: result });
+    setTimeout(keepSnapshot, 0);
   }).catch(function (err) {
+    asking -= 1;
     postMessage({ type: "failed", id: m.id, error: String(err && err.message || err) });
   });
 };

@@ -381,6 +381,8 @@
   var params = new URLSearchParams(location.search);
   var q = {};
   params.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
+  var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant"].indexOf(k) < 0; });
+  if (q.game && q.check && claimed) engine.warm();  // a claim in the link: the engine starts before the form is drawn
   fillSelects({ game: (q.game || [])[0], check: (q.check || [])[0], variant: q.variant });
   renderFields(q);
   form.hidden = false;
@@ -397,7 +399,6 @@
     var done = function () { document.getElementById("kural-copied").textContent = W.copied; };
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, done); else done();
   });
-  var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant"].indexOf(k) < 0; });
   if (q.game && q.check && claimed) {  // a claim in the link: its verdict; a game and a kind alone: the empty form
     link.href = location.search;
     link.textContent = location.href;

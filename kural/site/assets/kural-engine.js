@@ -10,6 +10,9 @@
       engine: new URL(box.dataset.engine, location.href).href,
       stdlib: box.dataset.stdlib ? new URL(box.dataset.stdlib, location.href).href : "",
       version: box.dataset.pyodideVersion || "",
+      catalog: box.dataset.catalog ? new URL(box.dataset.catalog, location.href).href.replace("%7Blang%7D", "{lang}") : "",
+      lock: box.dataset.pyodideLock || "",
+      lang: box.dataset.lang || document.documentElement.lang || "",
       yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : ""
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
