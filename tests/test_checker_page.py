@@ -45,7 +45,7 @@ def test_four_languages_four_sets_of_words():
     for lang, page in pages.items():
         assert "<noscript>" in page and "kural check" in page
         assert 'id="kural-verdict"' in page and 'role="progressbar"' in page
-        assert re.search(r'data-engine="\.\./\.\./_checker/kural-[0-9a-f]{12}\.zip"', page)
+        assert re.search(r'data-engine="\.\./\.\./_checker/kural-[0-9a-f]{12}\.zip\.gz"', page)
         assert "<script>" not in page.split('id="kural-check-spec">')[1].split("</script>")[0]
     heads = {page.splitlines()[0] for page in pages.values()}
     assert len(heads) == 4

@@ -167,13 +167,9 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
 
 
 def engine_attrs(root: str) -> str:
-    """Where a page finds Pyodide, the engine and the worker (the checker and the house-rules panel)."""
-    engine, _ = web.engine_zip()
-    catalog, _ = web.catalog_zips()
-    return (f'data-pyodide="{root}{web.PYODIDE_DIR}/" data-stdlib="{root}{web.PYODIDE_DIR}/{web.stdlib_name()}.gz" '
-            f'data-engine="{root}{web.ENGINE_DIR}/{engine}{web.GZ}" data-catalog="{root}{web.ENGINE_DIR}/{catalog}{web.GZ}" '
-            f'data-worker="{root}{web.ENGINE_DIR}/kural-check-worker.js" '
-            f'data-pyodide-version="{escape(web.pyodide_version())}" data-pyodide-lock="{escape(web.lock_text())}"')
+    """Where a page finds Pyodide, the engine and the worker (the checker and the house-rules panel), as
+    ``data-`` attributes (``web.engine_urls``)."""
+    return " ".join(f'data-{name}="{escape(value)}"' for name, value in web.engine_urls(root).items())
 
 
 def json_script(data: Any) -> str:

@@ -225,17 +225,12 @@ def _template() -> Any:
 def score_page(lang: str, corpus: Any = None) -> str:
     """The Markdown of ``score/index.md`` (a heading and one block of HTML)."""
     root = "../../"
-    engine, _ = web.engine_zip()
     yaml_name, _ = web.yaml_zip()
     spec = score_spec(lang, corpus)
     return _template().render(
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
         w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
-        engine={"pyodide": f"{root}{web.PYODIDE_DIR}/", "engine": f"{root}{web.ENGINE_DIR}/{engine}{web.GZ}",
-                "catalog": f"{root}{web.ENGINE_DIR}/{web.catalog_zips()[0]}{web.GZ}", "lock": web.lock_text(),
-                "stdlib": f"{root}{web.PYODIDE_DIR}/{web.stdlib_name()}.gz",
-                "worker": f"{root}{web.ENGINE_DIR}/kural-check-worker.js", "version": web.pyodide_version(),
-                "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
+        engine={**web.engine_urls(root), "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
         teams=partnership_rule(corpus, lang), spec=Markup(json_script(spec)))
 
 

@@ -203,6 +203,19 @@ def stdlib_name(root: Path = ROOT) -> str:
     return f"python_stdlib-{digest}.zip"
 
 
+def engine_urls(root: str) -> dict[str, str]:
+    """Where a page finds what starts the engine in the reader's browser, by the name of the ``data-`` attribute
+    that carries it (the checker, the house-rules panel and the score sheet read the same): Pyodide, the page's
+    library, the engine, the page's catalog, the worker, and Pyodide's version and lock file. ``root`` leads from
+    the page to the site's root."""
+    engine, _ = engine_zip()
+    catalog, _ = catalog_zips()
+    return {"pyodide": f"{root}{PYODIDE_DIR}/", "stdlib": f"{root}{PYODIDE_DIR}/{stdlib_name()}{GZ}",
+            "engine": f"{root}{ENGINE_DIR}/{engine}{GZ}", "catalog": f"{root}{ENGINE_DIR}/{catalog}{GZ}",
+            "worker": f"{root}{ENGINE_DIR}/kural-check-worker.js", "pyodide-version": pyodide_version(),
+            "pyodide-lock": lock_text()}
+
+
 def lock_text(root: Path = ROOT) -> str:
     """The lock file as the page passes it to Pyodide inline (no request for it)."""
     src = pyodide_source(root)
