@@ -113,8 +113,8 @@ def test_language_switcher_keeps_the_page(site):
 
 
 def test_tiles_have_labels_in_the_page_language(site):
-    en = (site / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
-    tr = (site / "tr" / "okey101" / "index.html").read_text(encoding="utf-8")
+    en = (site / "en" / "okey101" / EXAMPLES_FILE).read_text(encoding="utf-8")
+    tr = (site / "tr" / "okey101" / EXAMPLES_FILE).read_text(encoding="utf-8")
     assert 'aria-label="red 11"' in en
     assert 'aria-label="red 11"' not in tr and 'class="kt kt-R"' in tr
 

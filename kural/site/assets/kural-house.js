@@ -187,7 +187,7 @@
       panel.dataset.state = "loading";
       status.textContent = W.loading;
       engine.warm();
-      document.addEventListener("kural:examples-ready", function () { if (mine === generation) judge(names); });
+      document.addEventListener("kural:examples-ready", function () { if (mine === generation) judge(names); }, { once: true });
       return;
     }
     panel.dataset.state = engine.started() ? "judging" : "loading";
