@@ -14,7 +14,7 @@ from kural import browser, registry
 from kural.i18n import LANGS
 from kural.records import load
 from kural.site.checker import checker_page, checker_spec
-from kural.site.pages import game_page
+from kural.site.pages import examples_page, game_page
 from kural.validate import decide
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -55,7 +55,7 @@ def test_four_languages_four_sets_of_words():
 def test_every_example_figure_carries_its_verdict_and_its_link(corpus, game):
     page = game_page(game, corpus, "tr")
     figures = re.findall(r'<figure class="kural-example" data-check="([^"]+)" data-actual="([^"]*)">.*?'
-                         r'<a class="kural-check-link" href="([^"]+)">', page)
+                         r'<a class="kural-check-link" href="([^"]+)">', examples_page(game, corpus, "tr"))
     from kural.checks.kinds import show
     from kural.site.worked import claim_outcome, figures as worked_figures
     # Each rule's examples, then the pictures of its worked examples (kural.site.worked), as (kind, answer).

@@ -10,7 +10,7 @@ from kural import registry
 from kural.i18n import LANGS
 from kural.records import load
 from kural.figures.draw import example_html
-from kural.site.pages import game_page
+from kural.site.pages import examples_page, game_page
 from kural.validate import decide
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +25,7 @@ def test_every_example_kind_has_a_figure():
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_okey_page_renders_every_example(lang):
     corpus = load([ROOT / "rules" / "okey", ROOT / "rules" / "okey101"], base=ROOT)
-    page = game_page("okey", corpus, lang)
+    page = game_page("okey", corpus, lang) + examples_page("okey", corpus, lang)
     examples = sum(len(r.examples) for r in corpus.by_game("okey"))
     assert page.count('class="kural-example"') >= examples
     for kind in WORKED_KINDS:

@@ -14,6 +14,7 @@ import pytest
 
 from kural.i18n import LANGS
 from kural.site.build import build
+from kural.site.reading import EXAMPLES_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,6 +42,25 @@ def test_each_language_has_its_pages_and_lang(site, lang):
     for page in PAGES:
         html = (site / lang / page).read_text(encoding="utf-8")
         assert re.search(rf'<html lang="{lang}"', html), page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_game_page_has_its_examples_beside_it(site, lang):
+    """A game page holds no example: each fold that waits for some names the file beside the page, which has a
+    template for exactly those rules, with every example of the rule in it."""
+    from kural.records import load
+
+    corpus = load([Path(__file__).resolve().parents[1] / "rules"])
+    for game in ("okey101", "okey", "rummikub", "dummy"):
+        page = (site / lang / game / "index.html").read_text(encoding="utf-8")
+        examples = (site / lang / game / EXAMPLES_FILE).read_text(encoding="utf-8")
+        assert "<template" not in page and 'class="kural-example"' not in page
+        waiting = re.findall(rf'<details class="kural-more" data-rule-id="(\d+)" data-examples="{EXAMPLES_FILE}">', page)
+        folds = dict(re.findall(r'<template data-rule-id="(\d+)">(.*?)</template>', examples, re.S))
+        assert waiting and sorted(waiting) == sorted(folds), game
+        assert re.search(rf'<html lang="{lang}"', examples)
+        for rec in corpus.by_game(game):
+            assert folds.get(str(rec.id), "").count('<figure class="kural-example"') >= len(rec.examples), rec.key
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -93,8 +113,8 @@ def test_language_switcher_keeps_the_page(site):
 
 
 def test_tiles_have_labels_in_the_page_language(site):
-    en = (site / "en" / "okey101" / "index.html").read_text(encoding="utf-8")
-    tr = (site / "tr" / "okey101" / "index.html").read_text(encoding="utf-8")
+    en = (site / "en" / "okey101" / EXAMPLES_FILE).read_text(encoding="utf-8")
+    tr = (site / "tr" / "okey101" / EXAMPLES_FILE).read_text(encoding="utf-8")
     assert 'aria-label="red 11"' in en
     assert 'aria-label="red 11"' not in tr and 'class="kt kt-R"' in tr
 
@@ -191,7 +211,7 @@ def test_renderers_escape_raw_markup():
 
     from kural.records import load
     from kural.search import build_index
-    from kural.site.pages import game_page, glossary_page, keywords_page
+    from kural.site.pages import examples_page, game_page, glossary_page, keywords_page
 
     corpus = load([ROOT / "rules" / "okey101"])
     rec = corpus.find("okey101", 401)
@@ -201,6 +221,7 @@ def test_renderers_escape_raw_markup():
     raw = re.compile(r"<script>alert|<img src=x")
     for lang in ("ja", "tr", "it", "en"):
         assert not raw.search(game_page("okey101", corpus, lang))
+        assert not raw.search(examples_page("okey101", corpus, lang))
         assert not raw.search(keywords_page(corpus, lang))
         assert not raw.search(glossary_page({"x": evil}, lang))
         index = build_index(corpus.records, lang).as_json()
@@ -253,6 +274,8 @@ def test_no_broken_link_anchor_or_asset(site):
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 30
     for path in pages:
+        # A game page's examples file holds the page's links (they join the page): "#906" is the page's anchor.
+        home = path.parent / "index.html" if path.name == EXAMPLES_FILE else path
         for ref in page(path).refs:
             parts = urlsplit(ref)
             if parts.scheme in ("http", "https", "mailto", "javascript", "data") or ref.startswith("//"):
@@ -260,7 +283,7 @@ def test_no_broken_link_anchor_or_asset(site):
             if parts.path.startswith("/"):
                 target = (site / unquote(parts.path).lstrip("/")).resolve()
             else:
-                target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+                target = (path.parent / unquote(parts.path)).resolve() if parts.path else home
             if target.is_dir():
                 target = target / "index.html"
             if not target.exists():

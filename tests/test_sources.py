@@ -147,14 +147,14 @@ def test_references_between_rules_are_structured(corpus):
 
 def test_a_structured_reference_is_a_link_on_the_page_and_a_number_in_search(corpus):
     from kural.search import build_index
-    from kural.site.pages import game_page
+    from kural.site.pages import examples_page, game_page
 
     rec = corpus.find("okey101", 405)
     assert ("okey101:906", "examples[8].caption", rec.examples[7].line) in rec.mentions or any(
         ref == "okey101:906" for ref, _, _ in rec.mentions)
     target = corpus.find("okey101", 906)
     for lang in LANGS:
-        page = game_page("okey101", corpus, lang)
+        page = game_page("okey101", corpus, lang) + examples_page("okey101", corpus, lang)
         assert "{rule:" not in page
         assert f'<a href="#906">906 · {target.title_in(lang)}</a>' in page
         index = build_index(corpus.records, lang).as_json()

@@ -15,6 +15,7 @@ from kural import browser, registry
 from kural.checks.kinds import show
 from kural.records import load
 from kural.records.model import Worked
+from kural.site.reading import EXAMPLES_FILE
 from kural.site.worked import claim_outcome, figures, worked_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +57,7 @@ def test_generated_examples_are_reproducible():
 
 
 class _Blocks(HTMLParser):
-    """The worked blocks of a page (inside the folds' templates): for each, its figures as
+    """The worked blocks of a page's examples file (the folds' templates): for each, its figures as
     (data-check, data-actual, the checker links inside the figure)."""
 
     def __init__(self) -> None:
@@ -99,7 +100,7 @@ def site(built) -> Path:
 
 @pytest.mark.parametrize("game", registry.KEYS)
 def test_every_worked_example_on_a_built_page_is_checked_and_linked(site, game):
-    page = (site / "en" / game / "index.html").read_text(encoding="utf-8")
+    page = (site / "en" / game / EXAMPLES_FILE).read_text(encoding="utf-8")
     parser = _Blocks()
     parser.feed(page)
     want = sum(len(r.worked) for r in CORPUS.by_game(game))

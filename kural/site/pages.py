@@ -7,7 +7,9 @@ contents needs), and every verdict on a page comes from the engine.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
+from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlparse
 
@@ -87,8 +89,8 @@ def _source_tags(rec: Record) -> list[str]:
 
 def rule_block(rec: Record, corpus: Corpus, lang: str,
                glossary: Mapping[str, Mapping[str, str]] | None = None) -> str:
-    """One rule: a Markdown heading (anchored at its ID), its text, and its examples, keywords and sources
-    folded behind a tap (kural.site.reading)."""
+    """One rule: a Markdown heading (anchored at its ID), its text, and its keywords and sources folded behind a
+    tap (kural.site.reading), where its examples join them once the page has loaded (:func:`examples_page`)."""
     # A standard rule's numbers follow the house rules a reader chooses (kural.site.numbers, kural-house.js).
     marks = number_marks(rec.game, rec.params) if rec.variant == "standard" else rec.params
     title = md_text(rec.title_in(lang))  # a heading (and the table of contents) keeps the standard's numbers
@@ -105,19 +107,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
             f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
                 reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
-    # The questions at the table this rule answers, first behind the tap (a game page stays within its phone budget).
     asked = asked_html(rec.game, rec.id, corpus, lang)
-    lazy = [asked] if asked else []
-    if rec.examples:
-        figs = []
-        for ex in rec.examples:
-            outcome = decide(rec.game, ex)
-            vname = registry.game(rec.game).variant_name(lang, ex.variant) if ex.variant != rec.variant else ""
-            figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
-                                     registry.game(rec.game).reasons))
-        lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
-    for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
-        lazy.append(worked_html(lang, rec.game, rec.variant, w))
     static = []
     kws = "".join(f'<span class="kural-kw">{escape(k)}</span>' for k in rec.keywords[lang])
     static.append(f'<p class="kural-keywords"><span class="kural-label">{escape(t(lang, KEYWORDS))}:</span> {kws}</p>')
@@ -132,9 +122,47 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
         foot.append(f'<span class="kural-label">{escape(t(lang, SEE_ALSO))}:</span> {" · ".join(refs)}')
     static.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
     body.append(reading.fold(lang, rec.id, len(rec.examples) + len(rec.worked),
-                             reading.scroll_tables("".join(lazy), lang), "".join(static), bool(asked)))
+                             bool(asked or rec.examples or rec.worked), "".join(static), bool(asked)))
     body.append("</div>")
     return f"### {rec.id} · {title} {{ #{rec.id} }}\n\n" + "\n".join(body) + "\n"
+
+
+def rule_examples(rec: Record, corpus: Corpus, lang: str) -> str:
+    """What a rule's fold shows once opened, above its keywords and sources: the questions at the table it answers,
+    its examples and its worked examples, each figure with the engine's verdict (escaped HTML)."""
+    # The questions first (a game page stays within its phone budget: all of this waits behind the tap).
+    asked = asked_html(rec.game, rec.id, corpus, lang)
+    lazy = [asked] if asked else []
+    if rec.examples:
+        figs = []
+        for ex in rec.examples:
+            outcome = decide(rec.game, ex)
+            vname = registry.game(rec.game).variant_name(lang, ex.variant) if ex.variant != rec.variant else ""
+            figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
+                                     registry.game(rec.game).reasons))
+        lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
+    for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
+        lazy.append(worked_html(lang, rec.game, rec.variant, w))
+    return reading.scroll_tables("".join(lazy), lang)
+
+
+def examples_page(game: str, corpus: Corpus, lang: str) -> str:
+    """``<game>/examples.html``: every rule's examples (:func:`rule_examples`), a ``<template>`` per rule keyed by
+    its ID, which the game page fetches once it has loaded (kural.js): a phone parses the page without them.
+    Their links are written for the game page, which holds them once they arrive."""
+    from markupsafe import Markup
+
+    folds = [(r.id, Markup(html)) for r in corpus.by_game(game) if (html := rule_examples(r, corpus, lang))]
+    return _examples_template().render(lang=lang, title=game_name(lang, game), folds=folds)
+
+
+@lru_cache(maxsize=1)
+def _examples_template() -> Any:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True)
+    return env.get_template("examples.html")
 
 
 def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mapping[str, str]] | None = None,
@@ -337,6 +365,7 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
               definitions: Mapping[str, Mapping[str, str]] | None = None) -> Iterable[tuple[str, str]]:
     for game in GAME_ORDER:
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
+        yield f"{game}/{reading.EXAMPLES_FILE}", examples_page(game, corpus, lang)
         yield f"{game}/questions/index.md", questions_page(game, corpus, lang)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)

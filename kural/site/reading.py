@@ -176,16 +176,21 @@ def linked_paragraphs(text: str, game: str, lang: str, glossary: Mapping[str, Ma
     return "".join(out)
 
 
-def fold(lang: str, rule_id: int, n_examples: int, lazy: str, static: str, questions: bool = False) -> str:
-    """A rule's examples (kept in a template until opened), the questions it answers, keywords and sources,
-    behind one tap."""
+EXAMPLES_FILE: Final = "examples.html"  # beside each game page: its rules' examples (kural.site.pages.examples_page)
+
+
+def fold(lang: str, rule_id: int, n_examples: int, lazy: bool, static: str, questions: bool = False) -> str:
+    """A rule's examples, the questions it answers, keywords and sources, behind one tap.
+
+    The examples and questions (``lazy``: the rule has some) are not in the page: they arrive after it has loaded,
+    from :data:`EXAMPLES_FILE` beside it (``data-examples``), and join the fold when it is opened (kural.js)."""
     if questions:
         summary = t(lang, EXAMPLES_Q, n=n_examples) if n_examples else t(lang, MORE_Q)
     else:
         summary = t(lang, EXAMPLES_N, n=n_examples) if n_examples else t(lang, MORE)
-    template = f'<template class="kural-lazy">{lazy}</template>' if lazy else ""
-    return (f'<details class="kural-more" data-rule-id="{rule_id}"><summary>{escape(summary)}</summary>'
-            f'{template}{static}</details>')
+    waiting = f' data-examples="{EXAMPLES_FILE}"' if lazy else ""
+    return (f'<details class="kural-more" data-rule-id="{rule_id}"{waiting}><summary>{escape(summary)}</summary>'
+            f'{static}</details>')
 
 
 

@@ -52,6 +52,8 @@ def test_one_visit_then_the_network_cut(browser, server):
         r = page.goto(f"{server}/en/dummy/")
         assert r.status == 200 and page.locator(".kural-rule").count() > 10
         assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+        # Its examples, which arrive after the page, from the file kept beside it.
+        assert page.evaluate("window.kuralOpenAll().then(() => document.querySelectorAll('figure.kural-example').length)") > 10
 
         # The questions at the table and the search, in Turkish.
         assert page.goto(f"{server}/tr/okey101/questions/").status == 200

@@ -36,26 +36,35 @@ def test_game_pages_fit_the_phone_budgets(phone, server):
 def test_every_rule_link_lands_on_its_rule_opened(phone, server, built):
     import re
 
+    from kural.site.reading import EXAMPLES_FILE
+
     missed = []
     for lang in LANGS:
         for game in GAMES:
             html = (built / lang / game / "index.html").read_text(encoding="utf-8")
             ids = re.findall(r'<details class="kural-more" data-rule-id="(\d+)"', html)
             assert ids, f"{lang}/{game}: no rules"
+            # The examples each rule's fold shows once they have arrived (they are not in the page).
+            folds = dict(re.findall(r'<template data-rule-id="(\d+)">(.*?)</template>',
+                                    (built / lang / game / EXAMPLES_FILE).read_text(encoding="utf-8"), re.S))
             # Every rule in one language, and the first and last of each game in the others (a fresh load each).
             for n, rule in enumerate(ids if lang == "en" else [ids[0], ids[-1]]):
                 url = f"{server}/{lang}/{game}/#{rule}"
                 if n == 0:
                     phone.goto(url, wait_until="load")
+                    phone.wait_for_selector("html[data-kural-examples=ready]", state="attached")
                 else:  # a link followed within the page
                     phone.evaluate(f"location.hash = '#{rule}'")
                 state = phone.evaluate(
                     f"""(() => {{ const d = document.querySelector('details[data-rule-id="{rule}"]');
                         const h = document.getElementById('{rule}');
                         const r = h.getBoundingClientRect();
-                        return [d.open, d.querySelectorAll('template').length, r.top < 800 && r.bottom > 0]; }})()""")
-                if state != [True, 0, True]:
-                    missed.append(f"{lang}/{game}/#{rule}: open={state[0]} unrendered={state[1]} in view={state[2]}")
+                        return [d.open, d.querySelectorAll('template').length, r.top < 800 && r.bottom > 0,
+                                d.querySelectorAll('figure.kural-example').length]; }})()""")
+                want = [True, 0, True, folds.get(rule, "").count('<figure class="kural-example"')]
+                if state != want:
+                    missed.append(f"{lang}/{game}/#{rule}: open={state[0]} unrendered={state[1]} in view={state[2]} "
+                                  f"examples={state[3]} of {want[3]}")
     assert not missed, "\n".join(missed[:20])
 
 

@@ -182,6 +182,14 @@
       panel.dataset.state = "done";
       return;
     }
+    if (document.querySelector("details.kural-more[data-examples]")) {
+      // The page's examples are on their way (kural.js): the engine starts meanwhile, and judges them once in.
+      panel.dataset.state = "loading";
+      status.textContent = W.loading;
+      engine.warm();
+      document.addEventListener("kural:examples-ready", function () { if (mine === generation) judge(names); }, { once: true });
+      return;
+    }
     panel.dataset.state = engine.started() ? "judging" : "loading";
     status.textContent = engine.started() ? W.judging : W.loading;
     var changed = 0, left = figs.length;

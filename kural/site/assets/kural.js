@@ -6,10 +6,72 @@ document.addEventListener("click", function (event) {
   }
 }, true);
 
-// A rule's examples wait in a <template> until its fold is opened; then they join the page, and
-// "kural:examples" tells other scripts (the checker links, the house rules) that new examples are there.
+// A rule's examples are not in the game page (a phone parses it sooner without them): they arrive once the page
+// has loaded, from one file beside it (data-examples: examples.html, a <template> per rule, kural.site.pages), and
+// each waits in its fold until the fold is opened; then it joins the page, and "kural:examples" tells other
+// scripts (the checker links, the house rules) that new examples are there. When every fold has its examples,
+// <html data-kural-examples="ready"> and "kural:examples-ready" say so (the house rules judge them then).
 (function () {
+  var root = document.documentElement;
+  var pending = null;  // the file's fetch, while it is on its way
+
+  function waiting() { return document.querySelectorAll("details.kural-more[data-examples]"); }
+
+  // The file's templates, each into the fold of its rule (before the keywords and sources), once.
+  function place(text) {
+    var folds = waiting();
+    if (!folds.length) return;
+    var doc = new DOMParser().parseFromString(text, "text/html");
+    var byRule = {};
+    var all = doc.querySelectorAll("template[data-rule-id]");
+    for (var i = 0; i < all.length; i++) byRule[all[i].getAttribute("data-rule-id")] = all[i];
+    for (i = 0; i < folds.length; i++) {
+      var fold = folds[i];
+      var t = byRule[fold.getAttribute("data-rule-id")];
+      fold.removeAttribute("data-examples");
+      if (!t) continue;
+      t = document.adoptNode(t);
+      t.removeAttribute("data-rule-id");
+      t.className = "kural-lazy";
+      fold.insertBefore(t, fold.querySelector("summary").nextSibling);
+      if (fold.open) unpack(fold);
+    }
+    root.setAttribute("data-kural-examples", "ready");
+    document.dispatchEvent(new CustomEvent("kural:examples-ready"));
+  }
+
+  // The examples, fetched once (again after a failure, when asked again or back online): a promise.
+  function fetchExamples() {
+    var folds = waiting();
+    if (!folds.length) return Promise.resolve();
+    if (!pending) {
+      var url = folds[0].getAttribute("data-examples");
+      root.setAttribute("data-kural-examples", "loading");
+      pending = fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(url + ": " + r.status);
+        return r.text();
+      }).then(function (text) {
+        // Not before the page's own load: its stylesheets are there by then, and the load comes sooner.
+        return new Promise(function (done) {
+          if (document.readyState === "complete") done(text);
+          else window.addEventListener("load", function () { done(text); });
+        });
+      }).then(place, function (error) {
+        pending = null;
+        root.setAttribute("data-kural-examples", "failed");
+        throw error;
+      });
+    }
+    return pending;
+  }
+  window.addEventListener("load", function () { fetchExamples().catch(function () {}); });
+  window.addEventListener("online", function () { fetchExamples().catch(function () {}); });
+
   function unpack(details) {
+    if (details.hasAttribute("data-examples")) {  // not arrived yet: they join the open folds when they do
+      fetchExamples().catch(function () {});
+      return;
+    }
     var templates = details.querySelectorAll("template.kural-lazy");
     for (var i = 0; i < templates.length; i++) {
       templates[i].replaceWith(templates[i].content);
@@ -23,12 +85,29 @@ document.addEventListener("click", function (event) {
     if (d.tagName === "DETAILS" && d.open && d.classList.contains("kural-more")) unpack(d);
   }, true);
 
-  // Open every fold (for printing, and for scripts that need every example).
-  window.kuralOpenAll = function () {
+  // Open every fold (for printing, and for scripts that need every example): at once with the examples that are
+  // there; the promise it returns is kept once every fold has its examples.
+  function openAll() {
     var all = document.querySelectorAll("details.kural-more");
     for (var i = 0; i < all.length; i++) { unpack(all[i]); all[i].open = true; }
+  }
+  window.kuralOpenAll = function () {
+    openAll();
+    return fetchExamples().then(openAll);
   };
-  window.addEventListener("beforeprint", window.kuralOpenAll);
+  // Printing cannot wait for a fetch: if the examples are still on their way, they are read at once.
+  window.addEventListener("beforeprint", function () {
+    var folds = waiting();
+    if (folds.length) {
+      try {
+        var xhr = new XMLHttpRequest();
+        xhr.open("GET", folds[0].getAttribute("data-examples"), false);
+        xhr.send();
+        if (xhr.status === 200) place(xhr.responseText);
+      } catch (e) { /* printed without them, as without a network */ }
+    }
+    openAll();
+  });
   // The legend of the pictures prints open too.
   window.addEventListener("beforeprint", function () {
     var legends = document.querySelectorAll("details.kural-legend");
