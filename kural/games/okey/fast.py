@@ -421,6 +421,45 @@ _BESTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
 _SEGMENTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
 
 
+class _Values(dict):
+    """The best run values of one colour with at most ``k`` wilds, by packed colour: an int for
+    ``k = 0``, else a tuple for 0..k.  The best-value search reads ``table[vec]`` at every leaf and
+    needs only numbers there, so these are plain integers; a miss fills itself (``__missing__``),
+    so a hit costs no call.  A colour is first cut to the tiles some run can hold
+    (:func:`run_canon`), so colours differing only in tiles no run reaches share the work."""
+
+    __slots__ = ("k", "wrap")
+
+    def __init__(self, k: int, wrap: bool) -> None:
+        super().__init__()
+        self.k, self.wrap = k, wrap
+
+    def __missing__(self, vec: int):
+        k, wrap = self.k, self.wrap
+        canon = run_canon(vec, k, wrap)
+        if canon != vec:
+            got = self[canon]
+        elif k == 0:
+            got = colour_best(vec, 0, wrap)[0].value
+        elif k <= 2:
+            got = tuple(value for value, _ in _places(vec, k, wrap))
+        else:
+            got = tuple(b.value for b in colour_best(vec, k, wrap))
+        self[vec] = got
+        return got
+
+
+_VALUES: dict[bool, list[_Values]] = {wrap: [_Values(k, wrap) for k in range(3)] for wrap in (True, False)}
+
+
+def _value_tables(k_max: int, wrap: bool) -> list[_Values]:
+    """The value tables for 0..k_max wilds (index k: at most k)."""
+    tables = _VALUES[wrap]
+    while len(tables) <= k_max:
+        tables.append(_Values(len(tables), wrap))
+    return tables
+
+
 def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     """For k = 0..k_max, the best runs from this colour with at most k wilds (tiles may be left).
 
@@ -495,37 +534,57 @@ class _Placed:
         return tuple(Run(r.colour, r.start, tuple(f)) for r, f in zip(self.base.runs, runs))
 
 
-def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
-    """The best runs with up to two okeys: an okey in a run is just one more tile at its place, so
-    try each place near the colour's tiles and solve without okeys (memoised, mostly cached).
-    A placement is kept only when it gains, so every okey placed is in some run."""
-    base = colour_best(vec, 0, wrap)[0]
-    out = [base]
+_PLACES: dict[tuple[int, int, bool], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For k = 0..min(k_max, 2): the best value with at most k okeys and the numbers (0-based) they
+    stand at.  An okey in a run is just one more tile at its place, so each place near the colour's
+    tiles is tried on the value table without okeys (plain integers, mostly remembered); only the
+    winning placement is ever built as runs (:func:`_placing`).  A placement is kept only when it
+    gains, so every okey placed is in some run; the first of equal gains is kept."""
+    key = (vec, k_max, wrap)
+    got = _PLACES.get(key)
+    if got is not None:
+        return got
+    value0 = _VALUES[wrap][0]
+    base = value0[vec]
+    out = [(base, ())]
     best1, q1_best = base, ()
-    singles = {}
-    bests = _BESTS
-    for q in _near(vec, wrap):
-        v1 = vec + (1 << (NIBBLE * q))
-        t = bests.get((v1, 0, wrap))
-        b = (t if t is not None else colour_best(v1, 0, wrap))[0]
-        singles[q] = b
-        if b.value > best1.value:
-            best1, q1_best = b, (q + 1,)
-    one = ColourBest(best1.value, 1, (_Placed(best1, q1_best),)) if q1_best else base
-    out.append(one)
+    near = _near(vec, wrap)
+    for q in near:
+        b = value0[vec + (1 << (NIBBLE * q))]
+        if b > best1:
+            best1, q1_best = b, (q,)
+    out.append((best1, q1_best))
     if k_max >= 2:
-        best2, q2_best = one, ()
-        for q1 in singles:
+        best2, q2_best = best1, q1_best
+        for q1 in near:
             v1 = vec + (1 << (NIBBLE * q1))
             for q2 in _near(v1, wrap):
                 if q2 < q1:
                     continue
-                v2 = v1 + (1 << (NIBBLE * q2))
-                t = bests.get((v2, 0, wrap))
-                b = (t if t is not None else colour_best(v2, 0, wrap))[0]
-                if b.value > best2.value:
-                    best2, q2_best = b, (q1 + 1, q2 + 1)
-        out.append(ColourBest(best2.value, 2, (_Placed(best2, q2_best),)) if q2_best else one)
+                b = value0[v1 + (1 << (NIBBLE * q2))]
+                if b > best2:
+                    best2, q2_best = b, (q1, q2)
+        out.append((best2, q2_best))
+    got = _PLACES[key] = tuple(out)
+    return got
+
+
+def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """The best runs with up to two okeys: the placements of :func:`_places`, built as runs."""
+    base = colour_best(vec, 0, wrap)[0]
+    out = [base]
+    for k, (value, qs) in enumerate(_places(vec, k_max, wrap)[1:], 1):
+        if len(qs) < k:  # no gain from the k-th okey: the table is "at most k"
+            out.append(out[-1])
+            continue
+        placed = vec
+        for q in qs:
+            placed += 1 << (NIBBLE * q)
+        runs = colour_best(placed, 0, wrap)[0]
+        out.append(ColourBest(value, k, (_Placed(runs, tuple(q + 1 for q in qs)),)))
     return tuple(out)
 
 
@@ -994,7 +1053,7 @@ def best(p: Packed, wrap: bool = True) -> Layout:
     """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
     r0 = p.wilds
     state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
-    _dfs_best(list(p.vecs), _set_numbers(p, r0), 0, r0, r0, wrap, (), 0, state)
+    _dfs_best(p.vecs, _set_numbers(p, r0), 0, r0, _value_tables(r0, wrap), (), 0, state)
     sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
     runs: list[Run] = []
     left: list[int] = []
@@ -1025,30 +1084,33 @@ def best_value(p: Packed, wrap: bool = True) -> int:
     """Only the value of :func:`best` (no arrangement built)."""
     nums = _set_numbers(p, p.wilds)
     state = {"value": -1, "sets": (), "ks": None, "vecs": None}
-    _dfs_best(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap, (), 0, state, witness=False)
+    _dfs_best(p.vecs, nums, 0, p.wilds, _value_tables(p.wilds, wrap), (), 0, state, witness=False)
     return state["value"]  # type: ignore[return-value]
 
 
-def _dfs_best(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool,
+def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, tables: list[_Values],
               chosen: tuple, acc: int, state: dict, witness: bool = True) -> None:
     """Choose, number by number, the tiles put into sets; at the end each colour's runs are looked
-    up.  ``chosen`` holds (number, u, x) for the sets so far."""
+    up (values only: the runs of the winner are built once, by :func:`best`).  ``chosen`` holds
+    (number, u, x) for the sets so far; ``tables[k]`` the values with at most k wilds."""
     if i == len(nums):
-        # Tables for at most the r wilds still free (fewer wilds: smaller, more shared tables).
-        tabs = []
-        for v in vecs:
-            t = _BESTS.get((v, r, wrap))
-            tabs.append(t if t is not None else colour_best(v, r, wrap))
-        t0, t1, t2, t3 = tabs
+        v0, v1, v2, v3 = vecs
+        # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
+        table = tables[r]
+        if r == 0:  # most leaves: four look-ups
+            total = acc + table[v0] + table[v1] + table[v2] + table[v3]
+            if total > state["value"]:
+                state["value"] = total
+                if witness:
+                    state["sets"], state["ks"], state["vecs"], state["r"] = chosen, (0, 0, 0, 0), vecs, 0
+            return
+        t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
         # Distribute the r remaining wilds over the colours (each table is "at most k").
-        if r == 0:
-            best_total, best_ks = t0[0].value + t1[0].value + t2[0].value + t3[0].value, (0, 0, 0, 0)
-        else:
-            best_total, best_ks = -1, None
-            for ks in _distribute(r, 4):
-                tot = t0[ks[0]].value + t1[ks[1]].value + t2[ks[2]].value + t3[ks[3]].value
-                if tot > best_total:
-                    best_total, best_ks = tot, ks
+        best_total, best_ks = -1, None
+        for ks in _distribute(r, 4):
+            tot = t0[ks[0]] + t1[ks[1]] + t2[ks[2]] + t3[ks[3]]
+            if tot > best_total:
+                best_total, best_ks = tot, ks
         total = acc + best_total
         if total > state["value"]:
             state["value"] = total
@@ -1063,11 +1125,11 @@ def _dfs_best(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap
         u0, u1, u2, u3 = u
         size = u0 + u1 + u2 + u3 + x
         if size:
-            nv = [v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh)]
-            _dfs_best(nv, nums, i + 1, r - x, k_max, wrap, chosen + ((n + 1, u, x),) if witness else chosen,
+            nv = (v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh))
+            _dfs_best(nv, nums, i + 1, r - x, tables, chosen + ((n + 1, u, x),) if witness else chosen,
                       acc + (n + 1) * size, state, witness)
         else:
-            _dfs_best(vecs, nums, i + 1, r, k_max, wrap, chosen, acc, state, witness)
+            _dfs_best(vecs, nums, i + 1, r, tables, chosen, acc, state, witness)
 
 
 _DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -1095,6 +1157,10 @@ def clear_caches() -> None:
     """Forget every memoised table (for benchmarks that want to count the cold start)."""
     _MASKS.clear()
     _BESTS.clear()
+    _PLACES.clear()
+    for tables in _VALUES.values():
+        for table in tables:
+            table.clear()
     _SEGMENTS.clear()
     _OPTIONS.clear()
     _NEAR.clear()
