@@ -115,29 +115,34 @@ def pack_slots(slots: Iterable[int], wild_slot: int) -> Packed:
     return Packed(tuple(vecs), tuple(pres), wilds, odd, size)  # type: ignore[arg-type]
 
 
-_COLOUR_INDEX = {"R": 0, "Y": 1, "B": 2, "K": 3}
+_SLOT_BASE = {"R": -1, "Y": 12, "B": 25, "K": 38}  # a natural tile's slot: its colour's base + its number
+_BASES: dict[int, dict[str, int]] = {}
+_M52 = (1 << 52) - 1
 
 
 def pack(tiles: Iterable, okey_colour: str, okey_number: int) -> Packed:
-    """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot."""
-    vecs = [0, 0, 0, 0]
-    pres = [0, 0, 0, 0]
-    wilds = odd = size = 0
-    ci = _COLOUR_INDEX
+    """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot.
+
+    The hand is counted in one integer over all 52 slots and cut into colours at the end: per tile
+    one look-up and three bit operations (this runs for every hand asked about)."""
+    wild = _SLOT_BASE[okey_colour] + okey_number
+    base = _BASES.get(wild)
+    if base is None:
+        base = _BASES[wild] = {**_SLOT_BASE, "F": wild}  # a fake okey (number 0) lands on the okey's slot
+    vec = pres = odd = wilds = size = 0
     for t in tiles:
         size += 1
-        col = t.colour
-        n = t.number - 1
-        if col == okey_colour and n == okey_number - 1:
+        n = t.number
+        s = base[t.colour] + n  # a J (or anything else) raises KeyError: callers check tiles first
+        if s == wild and n:  # the okey itself, not the fake okey (number 0)
             wilds += 1
             continue
-        if col == "F":
-            col, n = okey_colour, okey_number - 1
-        c = ci[col]  # a J (or anything else) raises KeyError: callers check tiles first
-        vecs[c] += 1 << (n << 2)
-        pres[c] |= 1 << n
-        odd ^= 1 << (c * 13 + n)
-    return Packed((vecs[0], vecs[1], vecs[2], vecs[3]), (pres[0], pres[1], pres[2], pres[3]), wilds, odd, size)
+        vec += 1 << (s << 2)
+        bit = 1 << s
+        pres |= bit
+        odd ^= bit
+    return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, vec >> 156),
+                  (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39), wilds, odd, size)
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
@@ -389,10 +394,20 @@ class ColourBest:
     """The best runs of one colour with at most ``k`` wilds: their value, the wilds they use, and
     (built on demand) the runs and the naturals they use."""
 
-    __slots__ = ("value", "wilds", "_parts", "_runs", "_used")
+    __slots__ = ("value", "wilds", "_parts", "_runs", "_used", "_in")
 
     def __init__(self, value: int, wilds: int, parts: tuple = ()) -> None:
         self.value, self.wilds, self._parts, self._runs, self._used = value, wilds, parts, None, None
+        self._in: Optional[list] = None
+
+    def runs_in(self, colour: int) -> tuple["Run", ...]:
+        """The runs in one colour (index 0..3); made once per colour, as the table is shared."""
+        if self._in is None:
+            self._in = [None] * 4
+        got = self._in[colour]
+        if got is None:
+            got = self._in[colour] = tuple(Run(colour, r.start, r.wild) for r in self.runs)
+        return got
 
     @property
     def runs(self) -> tuple["Run", ...]:
@@ -513,6 +528,28 @@ def _near_of(vec: int, wrap: bool) -> list[int]:
     return [i for i in range(13) if near >> i & 1]
 
 
+_FILL: dict[tuple[int, bool], list[int]] = {}
+
+
+def _fillable(vec: int, wrap: bool) -> list[int]:
+    """Numbers (0-based) where one more tile would be in a window of three numbers all held (so in
+    some run).  A tile anywhere else is left out of every run (:func:`run_canon` drops it and keeps
+    the rest as they were), so an okey placed there never gains."""
+    got = _FILL.get((vec, wrap))
+    if got is None:
+        f = vec | (vec >> 1)
+        f = (f | (f >> 2)) & _FLAGS  # one bit per number held, at the low bit of its nibble
+        if wrap:
+            f |= (f & 1) << (NIBBLE * 13)  # the 1 also stands above the 13
+        # the two numbers above, one on each side, or the two below
+        c = ((f >> NIBBLE) & (f >> 2 * NIBBLE)) | ((f << NIBBLE) & (f >> NIBBLE)) | ((f << NIBBLE) & (f << 2 * NIBBLE))
+        if wrap:
+            c |= c >> (NIBBLE * 13)
+        c &= _FLAGS
+        got = _FILL[(vec, wrap)] = [i for i in range(13) if c >> (NIBBLE * i) & 1]
+    return got
+
+
 class _Placed:
     """Runs found with okeys placed as extra tiles: the pieces at those numbers are the okeys."""
 
@@ -551,17 +588,18 @@ def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...
     base = value0[vec]
     out = [(base, ())]
     best1, q1_best = base, ()
-    near = _near(vec, wrap)
-    for q in near:
+    for q in _fillable(vec, wrap):
         b = value0[vec + (1 << (NIBBLE * q))]
         if b > best1:
             best1, q1_best = b, (q,)
     out.append((best1, q1_best))
     if k_max >= 2:
+        # The first okey within two of a tile (a run of three holds a natural), the second where it
+        # is in a run with the first; any other pair is worth one okey at most, never a gain.
         best2, q2_best = best1, q1_best
-        for q1 in near:
+        for q1 in _near(vec, wrap):
             v1 = vec + (1 << (NIBBLE * q1))
-            for q2 in _near(v1, wrap):
+            for q2 in _fillable(v1, wrap):
                 if q2 < q1:
                     continue
                 b = value0[v1 + (1 << (NIBBLE * q2))]
@@ -1061,13 +1099,15 @@ def best(p: Packed, wrap: bool = True) -> Layout:
     for n, u, x in state["sets"]:
         used_wilds += x
     vecs, ks, r = state["vecs"], state["ks"], state["r"]
+    table = _value_tables(r, wrap)[r]
     for c in range(4):
         v = vecs[c]
         if not v:
             continue
-        cb = colour_best(v, r, wrap)[ks[c]]
-        if cb.value:
-            runs.extend(Run(c, x.start, x.wild) for x in cb.runs)
+        # Most colours hold no run: the value table says so without building the runs.
+        if table[v] if r == 0 else table[v][ks[c]]:
+            cb = colour_best(v, r, wrap)[ks[c]]
+            runs.extend(cb.runs_in(c))
             used_wilds += cb.wilds
             rest = v - cb.used
         else:
@@ -1153,8 +1193,20 @@ def _distribute(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
     return got
 
 
+_MORE: list[dict] = []
+
+
+def memo_table() -> dict:
+    """A new memo table for a module built on this one, forgotten with these by :func:`clear_caches`."""
+    table: dict = {}
+    _MORE.append(table)
+    return table
+
+
 def clear_caches() -> None:
     """Forget every memoised table (for benchmarks that want to count the cold start)."""
+    for table in _MORE:
+        table.clear()
     _MASKS.clear()
     _BESTS.clear()
     _PLACES.clear()
@@ -1164,3 +1216,4 @@ def clear_caches() -> None:
     _SEGMENTS.clear()
     _OPTIONS.clear()
     _NEAR.clear()
+    _FILL.clear()

@@ -187,21 +187,53 @@ def _pairs(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules) -> tuple[tu
 
 def melds_of(layout: fast.Layout, okey: Tile) -> tuple[Meld, ...]:
     """The search's layout as melds of tiles: what is in the rack, and what each tile stands for."""
-    out: list[Meld] = []
-    held = _held_tiles(okey)
+    memo = _MELDS.get(okey)
+    if memo is None:
+        memo = _MELDS[okey] = ({}, {})
+    of_set, of_run = memo
+    found: list[tuple[tuple, Meld]] = []
     for sc in layout.sets:
-        for cols, w in sc.split():
-            free = [c for c in range(4) if c not in cols]
-            tiles = tuple(held[c * 13 + sc.number - 1] for c in cols) + (okey,) * w
-            stands = tuple(_TILES[c * 13 + sc.number - 1] for c in (*cols, *free[:w]))
-            out.append(Meld("set", tiles, stands, sc.number * len(tiles)))
+        got = of_set.get(sc)
+        if got is None:
+            got = of_set[sc] = _set_melds(sc, okey)
+        found.extend(got)
     for r in layout.runs:
-        nums = r.numbers
-        base = r.colour * 13 - 1
-        tiles = tuple(okey if w else held[base + n] for n, w in zip(nums, r.wild))
-        stands = tuple(_TILES[base + n] for n in nums)
-        out.append(Meld("run", tiles, stands, sum(nums)))
-    return tuple(sorted(out, key=lambda m: (m.kind != "set", m.stands_for[0].number if m.kind == "set" else m.stands_for[0].slot)))
+        got = of_run.get(r)
+        if got is None:
+            got = of_run[r] = _run_meld(r, okey)
+        found.append(got)
+    found.sort(key=_first)
+    return tuple(m for _, m in found)
+
+
+# The melds of a set choice or a run, by okey: the same few are laid over and over, and a meld is an
+# immutable value, so each is made once.  Each is kept with its place in the reading order (sets by
+# number, then runs by their first tile).
+_MELDS: dict[Tile, tuple[dict, dict]] = fast.memo_table()
+
+
+def _first(pair: tuple) -> tuple:
+    return pair[0]
+
+
+def _set_melds(sc: fast.SetChoice, okey: Tile) -> tuple[tuple[tuple, Meld], ...]:
+    held = _held_tiles(okey)
+    out = []
+    for cols, w in sc.split():
+        free = [c for c in range(4) if c not in cols]
+        tiles = tuple(held[c * 13 + sc.number - 1] for c in cols) + (okey,) * w
+        stands = tuple(_TILES[c * 13 + sc.number - 1] for c in (*cols, *free[:w]))
+        out.append(((False, sc.number), Meld("set", tiles, stands, sc.number * len(tiles))))
+    return tuple(out)
+
+
+def _run_meld(r: fast.Run, okey: Tile) -> tuple[tuple, Meld]:
+    held = _held_tiles(okey)
+    nums = r.numbers
+    base = r.colour * 13 - 1
+    tiles = tuple(okey if w else held[base + n] for n, w in zip(nums, r.wild))
+    stands = tuple(_TILES[base + n] for n in nums)
+    return (True, stands[0].slot), Meld("run", tiles, stands, sum(nums))
 
 
 # --- waits, discards, finishes ----------------------------------------------------------------------
