@@ -116,33 +116,44 @@ def pack_slots(slots: Iterable[int], wild_slot: int) -> Packed:
 
 
 _SLOT_BASE = {"R": -1, "Y": 12, "B": 25, "K": 38}  # a natural tile's slot: its colour's base + its number
-_BASES: dict[int, dict[str, int]] = {}
 _M52 = (1 << 52) - 1
+_WILDS_AT = NIBBLE * 52  # the okeys are counted in the nibble above the 52 slots
 
 
-def pack(tiles: Iterable, okey_colour: str, okey_number: int) -> Packed:
+def _pack_rows(wild: int) -> dict[str, tuple]:
+    """For one okey (its slot ``wild``): per colour letter, per number, what a tile adds to the
+    packed hand (its nibble, its slot's bit); the okey adds to the wilds' nibble instead, a fake
+    okey (``F``, number 0) is the okey's own slot."""
+    rows: dict[str, tuple] = {}
+    for colour, base in _SLOT_BASE.items():
+        rows[colour] = (None,) + tuple((1 << _WILDS_AT, 0) if s == wild else (1 << (NIBBLE * s), 1 << s)
+                                       for s in range(base + 1, base + 14))
+    rows["F"] = ((1 << (NIBBLE * wild), 1 << wild),)
+    return rows
+
+
+_ROWS: dict[int, dict[str, tuple]] = {}
+
+
+def pack(tiles: Sequence, okey_colour: str, okey_number: int) -> Packed:
     """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot.
 
-    The hand is counted in one integer over all 52 slots and cut into colours at the end: per tile
-    one look-up and three bit operations (this runs for every hand asked about)."""
+    The hand is counted in one integer over the 52 slots (and the okeys above them), cut into
+    colours at the end: per tile two look-ups and three integer operations, as this runs for every
+    hand asked about."""
     wild = _SLOT_BASE[okey_colour] + okey_number
-    base = _BASES.get(wild)
-    if base is None:
-        base = _BASES[wild] = {**_SLOT_BASE, "F": wild}  # a fake okey (number 0) lands on the okey's slot
-    vec = pres = odd = wilds = size = 0
+    rows = _ROWS.get(wild)
+    if rows is None:
+        rows = _ROWS[wild] = _pack_rows(wild)
+    vec = pres = odd = 0
     for t in tiles:
-        size += 1
-        n = t.number
-        s = base[t.colour] + n  # a J (or anything else) raises KeyError: callers check tiles first
-        if s == wild and n:  # the okey itself, not the fake okey (number 0)
-            wilds += 1
-            continue
-        vec += 1 << (s << 2)
-        bit = 1 << s
+        nib, bit = rows[t.colour][t.number]  # a J (or anything else) raises KeyError: callers check tiles first
+        vec += nib
         pres |= bit
         odd ^= bit
-    return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, vec >> 156),
-                  (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39), wilds, odd, size)
+    return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, (vec >> 156) & _M52),
+                  (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39),
+                  vec >> _WILDS_AT, odd, len(tiles))
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
@@ -1091,7 +1102,7 @@ def best(p: Packed, wrap: bool = True) -> Layout:
     """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
     r0 = p.wilds
     state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
-    _dfs_best(p.vecs, _set_numbers(p, r0), 0, r0, _value_tables(r0, wrap), (), 0, state)
+    _search_best(p, wrap, state, True)
     sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
     runs: list[Run] = []
     left: list[int] = []
@@ -1112,38 +1123,77 @@ def best(p: Packed, wrap: bool = True) -> Layout:
             rest = v - cb.used
         else:
             rest = v
-        base = c * 13
+        lowest = _LOWEST[c]
         while rest:
-            i = ((rest & -rest).bit_length() - 1) // NIBBLE
-            left.append(base + i)
-            rest -= 1 << (NIBBLE * i)
+            slot, unit = lowest[rest & -rest]
+            left.append(slot)
+            rest -= unit
     return Layout(state["value"], sets, tuple(runs), tuple(left), r0 - used_wilds)
+
+
+# The lowest tile of a packed colour, by the lowest bit set: (its slot, one tile of its nibble).
+_LOWEST = tuple({1 << (NIBBLE * i + b): (c * 13 + i, 1 << (NIBBLE * i)) for i in range(13) for b in range(NIBBLE)}
+                for c in range(4))
 
 
 def best_value(p: Packed, wrap: bool = True) -> int:
     """Only the value of :func:`best` (no arrangement built)."""
-    nums = _set_numbers(p, p.wilds)
     state = {"value": -1, "sets": (), "ks": None, "vecs": None}
-    _dfs_best(p.vecs, nums, 0, p.wilds, _value_tables(p.wilds, wrap), (), 0, state, witness=False)
+    _search_best(p, wrap, state, False)
     return state["value"]  # type: ignore[return-value]
 
 
+def _search_best(p: Packed, wrap: bool, state: dict, witness: bool) -> None:
+    tables = _value_tables(p.wilds, wrap)
+    nums = _set_numbers(p, p.wilds)
+    if nums:
+        _dfs_best(p.vecs, nums, 0, p.wilds, tables, (), 0, state, witness)
+    else:  # no set anywhere (most hands): the runs alone
+        _leaf_best(p.vecs, p.wilds, tables, (), 0, state, witness)
+
+
 def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, tables: list[_Values],
-              chosen: tuple, acc: int, state: dict, witness: bool = True) -> None:
+              chosen: tuple, acc: int, state: dict, witness: bool) -> None:
     """Choose, number by number, the tiles put into sets; at the end each colour's runs are looked
     up (values only: the runs of the winner are built once, by :func:`best`).  ``chosen`` holds
     (number, u, x) for the sets so far; ``tables[k]`` the values with at most k wilds."""
-    if i == len(nums):
-        v0, v1, v2, v3 = vecs
-        # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
-        table = tables[r]
-        if r == 0:  # most leaves: four look-ups
-            total = acc + table[v0] + table[v1] + table[v2] + table[v3]
+    n = nums[i]
+    sh = NIBBLE * n
+    v0, v1, v2, v3 = vecs
+    cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
+    last = i + 1 == len(nums)
+    for u, x in _set_options(cs, r, True):
+        u0, u1, u2, u3 = u
+        size = u0 + u1 + u2 + u3 + x
+        if size:
+            nv = (v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh))
+            more = chosen + ((n + 1, u, x),) if witness else chosen
+            here = acc + (n + 1) * size
+        else:
+            nv, more, here = vecs, chosen, acc
+        if not last:
+            _dfs_best(nv, nums, i + 1, r - x, tables, more, here, state, witness)
+        elif r == x:
+            # The last number with no wild left (most leaves): four look-ups, spelled out here.
+            t = tables[0]
+            total = here + t[nv[0]] + t[nv[1]] + t[nv[2]] + t[nv[3]]
             if total > state["value"]:
                 state["value"] = total
                 if witness:
-                    state["sets"], state["ks"], state["vecs"], state["r"] = chosen, (0, 0, 0, 0), vecs, 0
-            return
+                    state["sets"], state["ks"], state["vecs"], state["r"] = more, (0, 0, 0, 0), nv, 0
+        else:
+            _leaf_best(nv, r - x, tables, more, here, state, witness)
+
+
+def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], chosen: tuple, acc: int,
+               state: dict, witness: bool) -> None:
+    """The sets are chosen: each colour's best runs with the r wilds still free, from the tables."""
+    v0, v1, v2, v3 = vecs
+    # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
+    table = tables[r]
+    if r == 0:
+        best_total, best_ks = table[v0] + table[v1] + table[v2] + table[v3], (0, 0, 0, 0)
+    else:
         t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
         # Distribute the r remaining wilds over the colours (each table is "at most k").
         best_total, best_ks = -1, None
@@ -1151,25 +1201,11 @@ def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, 
             tot = t0[ks[0]] + t1[ks[1]] + t2[ks[2]] + t3[ks[3]]
             if tot > best_total:
                 best_total, best_ks = tot, ks
-        total = acc + best_total
-        if total > state["value"]:
-            state["value"] = total
-            if witness:
-                state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
-        return
-    n = nums[i]
-    sh = NIBBLE * n
-    v0, v1, v2, v3 = vecs
-    cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
-    for u, x in _set_options(cs, r, True):
-        u0, u1, u2, u3 = u
-        size = u0 + u1 + u2 + u3 + x
-        if size:
-            nv = (v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh))
-            _dfs_best(nv, nums, i + 1, r - x, tables, chosen + ((n + 1, u, x),) if witness else chosen,
-                      acc + (n + 1) * size, state, witness)
-        else:
-            _dfs_best(vecs, nums, i + 1, r, tables, chosen, acc, state, witness)
+    total = acc + best_total
+    if total > state["value"]:
+        state["value"] = total
+        if witness:
+            state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
 
 
 _DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
