@@ -304,9 +304,9 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
     last = 14 if wrap else 13
     active = _active(counts, k_max, wrap)
     found: list = [None] * (k_max + 1)
-    # moves[nat][wilds left]: (pieces, naturals used, wilds) at one position
-    moves = [[[(u + x, u, x) for u in (range(nat + 1) if optional else (nat,)) for x in range(left + 1)]
-              for left in range(k_max + 1)] for nat in range(max(counts) + 1)]
+    steps = _STEPS.get((k_max, optional))
+    if steps is None:
+        steps = _STEPS[(k_max, optional)] = {}
     for j in range(ones + 1 if wrap else 1):
         # state -> (value, back) where back = (prev_state, naturals used, wilds, extended 3+)
         layers: list[tuple[int, dict]] = []
@@ -331,21 +331,15 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
             pv = p if p <= 13 else 1
             cur: dict = {}
             get = cur.get
-            row = moves[nat]
             for st, (val, _) in states.items():
-                a1, a2, a3, kk = st
-                need = a1 + a2
-                for t, used, x in row[k_max - kk]:
-                    if t < need:
-                        continue
-                    rest = t - need
+                moves = steps.get((st, nat))
+                if moves is None:
+                    moves = steps[(st, nat)] = _steps(st, nat, k_max, optional)
+                for ns, t, back in moves:
                     nv = val + pv * t
-                    k2 = kk + x
-                    for e3 in range((a3 if a3 < rest else rest) + 1):
-                        ns = (rest - e3, a1, a2 + e3, k2)
-                        old = get(ns)
-                        if old is None or nv > old[0]:
-                            cur[ns] = (nv, (st, used, x, e3))
+                    old = get(ns)
+                    if old is None or nv > old[0]:
+                        cur[ns] = (nv, back)
             layers.append((p, cur))
             states = cur
             if not cur:
@@ -358,6 +352,30 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
                 if found[k] is None or val > found[k][0]:
                     found[k] = (val, _Witness(layers, st))
     return found
+
+
+# The moves from one state of the runs dynamic programme at a position holding some naturals, by
+# (k_max, optional), then (state, naturals): the same few are taken again and again, so each list is
+# made once (in the order the programme tries them, which decides between equal values).
+_STEPS: dict[tuple[int, bool], dict[tuple[tuple[int, int, int, int], int], list]] = {}
+
+
+def _steps(st: tuple[int, int, int, int], nat: int, k_max: int, optional: bool) -> list:
+    """(next state, pieces here, back pointer) for each way to go on from ``st``: ``u`` naturals and
+    ``x`` wilds placed here continue the runs of one and two pieces, then ``e3`` of the runs of three
+    or more, and the rest start runs."""
+    a1, a2, a3, kk = st
+    need = a1 + a2
+    out = []
+    for u in range(nat + 1) if optional else (nat,):
+        for x in range(k_max - kk + 1):
+            t = u + x
+            if t < need:
+                continue
+            rest = t - need
+            for e3 in range((a3 if a3 < rest else rest) + 1):
+                out.append(((rest - e3, a1, a2 + e3, kk + x), t, (st, u, x, e3)))
+    return out
 
 
 def _rebuild(layers: list[tuple[int, dict]], st: tuple) -> tuple[Run, ...]:
@@ -1250,6 +1268,7 @@ def clear_caches() -> None:
         for table in tables:
             table.clear()
     _SEGMENTS.clear()
+    _STEPS.clear()
     _OPTIONS.clear()
     _NEAR.clear()
     _FILL.clear()
