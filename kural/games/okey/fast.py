@@ -520,7 +520,9 @@ def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     canon = run_canon(vec, k_max, wrap)
     got = _BESTS.get((canon, k_max, wrap)) if canon != vec else None
     if got is None:
-        if 1 <= k_max <= 2:
+        if k_max == 0:
+            got = _runs_alone(canon, wrap)
+        elif k_max <= 2:
             got = _placing(canon, k_max, wrap)
         else:
             acc: tuple[ColourBest, ...] = (_NOTHING,) * (k_max + 1)
@@ -530,6 +532,33 @@ def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
         _BESTS[(canon, k_max, wrap)] = got
     _BESTS[key] = got
     return got
+
+
+def _runs_alone(vec: int, wrap: bool) -> tuple[ColourBest]:
+    """The best runs without okeys: the sum over the blocks of numbers held in a row (no run
+    crosses a number not held), each block solved once (:func:`_segment_best`)."""
+    value, parts = 0, ()
+    for part in _blocks(vec, wrap):
+        b = _segment_best(part, 0, wrap)[0]
+        value += b.value
+        parts += b._parts
+    return (ColourBest(value, 0, parts),) if parts else (_NOTHING,)
+
+
+def _blocks(vec: int, wrap: bool) -> list[int]:
+    """:func:`_segments` without okeys, by bits: the pieces of a colour over numbers held in a row,
+    lowest first; the piece holding the 13 joins the one holding the 1 when the 1 may follow the 13."""
+    f = vec | (vec >> 1)
+    f = ((f | (f >> 2)) & _FLAGS) * 15  # every number held: a full nibble, so a block is a run of ones
+    out = []
+    while f:
+        low = f & -f
+        block = f & ~(f + low)  # the lowest run of ones
+        out.append(vec & block)
+        f ^= block
+    if wrap and len(out) > 1 and vec & 15 and out[-1] >> (NIBBLE * 12):
+        out[0] |= out.pop()
+    return out
 
 
 _NEAR: dict[tuple[int, bool], list[int]] = {}
