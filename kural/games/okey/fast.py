@@ -115,29 +115,45 @@ def pack_slots(slots: Iterable[int], wild_slot: int) -> Packed:
     return Packed(tuple(vecs), tuple(pres), wilds, odd, size)  # type: ignore[arg-type]
 
 
-_COLOUR_INDEX = {"R": 0, "Y": 1, "B": 2, "K": 3}
+_SLOT_BASE = {"R": -1, "Y": 12, "B": 25, "K": 38}  # a natural tile's slot: its colour's base + its number
+_M52 = (1 << 52) - 1
+_WILDS_AT = NIBBLE * 52  # the okeys are counted in the nibble above the 52 slots
 
 
-def pack(tiles: Iterable, okey_colour: str, okey_number: int) -> Packed:
-    """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot."""
-    vecs = [0, 0, 0, 0]
-    pres = [0, 0, 0, 0]
-    wilds = odd = size = 0
-    ci = _COLOUR_INDEX
+def _pack_rows(wild: int) -> dict[str, tuple]:
+    """For one okey (its slot ``wild``): per colour letter, per number, what a tile adds to the
+    packed hand (its nibble, its slot's bit); the okey adds to the wilds' nibble instead, a fake
+    okey (``F``, number 0) is the okey's own slot."""
+    rows: dict[str, tuple] = {}
+    for colour, base in _SLOT_BASE.items():
+        rows[colour] = (None,) + tuple((1 << _WILDS_AT, 0) if s == wild else (1 << (NIBBLE * s), 1 << s)
+                                       for s in range(base + 1, base + 14))
+    rows["F"] = ((1 << (NIBBLE * wild), 1 << wild),)
+    return rows
+
+
+_ROWS: dict[int, dict[str, tuple]] = {}
+
+
+def pack(tiles: Sequence, okey_colour: str, okey_number: int) -> Packed:
+    """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot.
+
+    The hand is counted in one integer over the 52 slots (and the okeys above them), cut into
+    colours at the end: per tile two look-ups and three integer operations, as this runs for every
+    hand asked about."""
+    wild = _SLOT_BASE[okey_colour] + okey_number
+    rows = _ROWS.get(wild)
+    if rows is None:
+        rows = _ROWS[wild] = _pack_rows(wild)
+    vec = pres = odd = 0
     for t in tiles:
-        size += 1
-        col = t.colour
-        n = t.number - 1
-        if col == okey_colour and n == okey_number - 1:
-            wilds += 1
-            continue
-        if col == "F":
-            col, n = okey_colour, okey_number - 1
-        c = ci[col]  # a J (or anything else) raises KeyError: callers check tiles first
-        vecs[c] += 1 << (n << 2)
-        pres[c] |= 1 << n
-        odd ^= 1 << (c * 13 + n)
-    return Packed((vecs[0], vecs[1], vecs[2], vecs[3]), (pres[0], pres[1], pres[2], pres[3]), wilds, odd, size)
+        nib, bit = rows[t.colour][t.number]  # a J (or anything else) raises KeyError: callers check tiles first
+        vec += nib
+        pres |= bit
+        odd ^= bit
+    return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, (vec >> 156) & _M52),
+                  (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39),
+                  vec >> _WILDS_AT, odd, len(tiles))
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
@@ -288,9 +304,9 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
     last = 14 if wrap else 13
     active = _active(counts, k_max, wrap)
     found: list = [None] * (k_max + 1)
-    # moves[nat][wilds left]: (pieces, naturals used, wilds) at one position
-    moves = [[[(u + x, u, x) for u in (range(nat + 1) if optional else (nat,)) for x in range(left + 1)]
-              for left in range(k_max + 1)] for nat in range(max(counts) + 1)]
+    steps = _STEPS.get((k_max, optional))
+    if steps is None:
+        steps = _STEPS[(k_max, optional)] = {}
     for j in range(ones + 1 if wrap else 1):
         # state -> (value, back) where back = (prev_state, naturals used, wilds, extended 3+)
         layers: list[tuple[int, dict]] = []
@@ -315,21 +331,15 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
             pv = p if p <= 13 else 1
             cur: dict = {}
             get = cur.get
-            row = moves[nat]
             for st, (val, _) in states.items():
-                a1, a2, a3, kk = st
-                need = a1 + a2
-                for t, used, x in row[k_max - kk]:
-                    if t < need:
-                        continue
-                    rest = t - need
+                moves = steps.get((st, nat))
+                if moves is None:
+                    moves = steps[(st, nat)] = _steps(st, nat, k_max, optional)
+                for ns, t, back in moves:
                     nv = val + pv * t
-                    k2 = kk + x
-                    for e3 in range((a3 if a3 < rest else rest) + 1):
-                        ns = (rest - e3, a1, a2 + e3, k2)
-                        old = get(ns)
-                        if old is None or nv > old[0]:
-                            cur[ns] = (nv, (st, used, x, e3))
+                    old = get(ns)
+                    if old is None or nv > old[0]:
+                        cur[ns] = (nv, back)
             layers.append((p, cur))
             states = cur
             if not cur:
@@ -342,6 +352,30 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
                 if found[k] is None or val > found[k][0]:
                     found[k] = (val, _Witness(layers, st))
     return found
+
+
+# The moves from one state of the runs dynamic programme at a position holding some naturals, by
+# (k_max, optional), then (state, naturals): the same few are taken again and again, so each list is
+# made once (in the order the programme tries them, which decides between equal values).
+_STEPS: dict[tuple[int, bool], dict[tuple[tuple[int, int, int, int], int], list]] = {}
+
+
+def _steps(st: tuple[int, int, int, int], nat: int, k_max: int, optional: bool) -> list:
+    """(next state, pieces here, back pointer) for each way to go on from ``st``: ``u`` naturals and
+    ``x`` wilds placed here continue the runs of one and two pieces, then ``e3`` of the runs of three
+    or more, and the rest start runs."""
+    a1, a2, a3, kk = st
+    need = a1 + a2
+    out = []
+    for u in range(nat + 1) if optional else (nat,):
+        for x in range(k_max - kk + 1):
+            t = u + x
+            if t < need:
+                continue
+            rest = t - need
+            for e3 in range((a3 if a3 < rest else rest) + 1):
+                out.append(((rest - e3, a1, a2 + e3, kk + x), t, (st, u, x, e3)))
+    return out
 
 
 def _rebuild(layers: list[tuple[int, dict]], st: tuple) -> tuple[Run, ...]:
@@ -389,10 +423,20 @@ class ColourBest:
     """The best runs of one colour with at most ``k`` wilds: their value, the wilds they use, and
     (built on demand) the runs and the naturals they use."""
 
-    __slots__ = ("value", "wilds", "_parts", "_runs", "_used")
+    __slots__ = ("value", "wilds", "_parts", "_runs", "_used", "_in")
 
     def __init__(self, value: int, wilds: int, parts: tuple = ()) -> None:
         self.value, self.wilds, self._parts, self._runs, self._used = value, wilds, parts, None, None
+        self._in: Optional[list] = None
+
+    def runs_in(self, colour: int) -> tuple["Run", ...]:
+        """The runs in one colour (index 0..3); made once per colour, as the table is shared."""
+        if self._in is None:
+            self._in = [None] * 4
+        got = self._in[colour]
+        if got is None:
+            got = self._in[colour] = tuple(Run(colour, r.start, r.wild) for r in self.runs)
+        return got
 
     @property
     def runs(self) -> tuple["Run", ...]:
@@ -421,6 +465,45 @@ _BESTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
 _SEGMENTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
 
 
+class _Values(dict):
+    """The best run values of one colour with at most ``k`` wilds, by packed colour: an int for
+    ``k = 0``, else a tuple for 0..k.  The best-value search reads ``table[vec]`` at every leaf and
+    needs only numbers there, so these are plain integers; a miss fills itself (``__missing__``),
+    so a hit costs no call.  A colour is first cut to the tiles some run can hold
+    (:func:`run_canon`), so colours differing only in tiles no run reaches share the work."""
+
+    __slots__ = ("k", "wrap")
+
+    def __init__(self, k: int, wrap: bool) -> None:
+        super().__init__()
+        self.k, self.wrap = k, wrap
+
+    def __missing__(self, vec: int):
+        k, wrap = self.k, self.wrap
+        canon = run_canon(vec, k, wrap)
+        if canon != vec:
+            got = self[canon]
+        elif k == 0:
+            got = colour_best(vec, 0, wrap)[0].value
+        elif k <= 2:
+            got = tuple(value for value, _ in _places(vec, k, wrap))
+        else:
+            got = tuple(b.value for b in colour_best(vec, k, wrap))
+        self[vec] = got
+        return got
+
+
+_VALUES: dict[bool, list[_Values]] = {wrap: [_Values(k, wrap) for k in range(3)] for wrap in (True, False)}
+
+
+def _value_tables(k_max: int, wrap: bool) -> list[_Values]:
+    """The value tables for 0..k_max wilds (index k: at most k)."""
+    tables = _VALUES[wrap]
+    while len(tables) <= k_max:
+        tables.append(_Values(len(tables), wrap))
+    return tables
+
+
 def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     """For k = 0..k_max, the best runs from this colour with at most k wilds (tiles may be left).
 
@@ -437,7 +520,9 @@ def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     canon = run_canon(vec, k_max, wrap)
     got = _BESTS.get((canon, k_max, wrap)) if canon != vec else None
     if got is None:
-        if 1 <= k_max <= 2:
+        if k_max == 0:
+            got = _runs_alone(canon, wrap)
+        elif k_max <= 2:
             got = _placing(canon, k_max, wrap)
         else:
             acc: tuple[ColourBest, ...] = (_NOTHING,) * (k_max + 1)
@@ -447,6 +532,33 @@ def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
         _BESTS[(canon, k_max, wrap)] = got
     _BESTS[key] = got
     return got
+
+
+def _runs_alone(vec: int, wrap: bool) -> tuple[ColourBest]:
+    """The best runs without okeys: the sum over the blocks of numbers held in a row (no run
+    crosses a number not held), each block solved once (:func:`_segment_best`)."""
+    value, parts = 0, ()
+    for part in _blocks(vec, wrap):
+        b = _segment_best(part, 0, wrap)[0]
+        value += b.value
+        parts += b._parts
+    return (ColourBest(value, 0, parts),) if parts else (_NOTHING,)
+
+
+def _blocks(vec: int, wrap: bool) -> list[int]:
+    """:func:`_segments` without okeys, by bits: the pieces of a colour over numbers held in a row,
+    lowest first; the piece holding the 13 joins the one holding the 1 when the 1 may follow the 13."""
+    f = vec | (vec >> 1)
+    f = ((f | (f >> 2)) & _FLAGS) * 15  # every number held: a full nibble, so a block is a run of ones
+    out = []
+    while f:
+        low = f & -f
+        block = f & ~(f + low)  # the lowest run of ones
+        out.append(vec & block)
+        f ^= block
+    if wrap and len(out) > 1 and vec & 15 and out[-1] >> (NIBBLE * 12):
+        out[0] |= out.pop()
+    return out
 
 
 _NEAR: dict[tuple[int, bool], list[int]] = {}
@@ -474,6 +586,28 @@ def _near_of(vec: int, wrap: bool) -> list[int]:
     return [i for i in range(13) if near >> i & 1]
 
 
+_FILL: dict[tuple[int, bool], list[int]] = {}
+
+
+def _fillable(vec: int, wrap: bool) -> list[int]:
+    """Numbers (0-based) where one more tile would be in a window of three numbers all held (so in
+    some run).  A tile anywhere else is left out of every run (:func:`run_canon` drops it and keeps
+    the rest as they were), so an okey placed there never gains."""
+    got = _FILL.get((vec, wrap))
+    if got is None:
+        f = vec | (vec >> 1)
+        f = (f | (f >> 2)) & _FLAGS  # one bit per number held, at the low bit of its nibble
+        if wrap:
+            f |= (f & 1) << (NIBBLE * 13)  # the 1 also stands above the 13
+        # the two numbers above, one on each side, or the two below
+        c = ((f >> NIBBLE) & (f >> 2 * NIBBLE)) | ((f << NIBBLE) & (f >> NIBBLE)) | ((f << NIBBLE) & (f << 2 * NIBBLE))
+        if wrap:
+            c |= c >> (NIBBLE * 13)
+        c &= _FLAGS
+        got = _FILL[(vec, wrap)] = [i for i in range(13) if c >> (NIBBLE * i) & 1]
+    return got
+
+
 class _Placed:
     """Runs found with okeys placed as extra tiles: the pieces at those numbers are the okeys."""
 
@@ -495,37 +629,58 @@ class _Placed:
         return tuple(Run(r.colour, r.start, tuple(f)) for r, f in zip(self.base.runs, runs))
 
 
-def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
-    """The best runs with up to two okeys: an okey in a run is just one more tile at its place, so
-    try each place near the colour's tiles and solve without okeys (memoised, mostly cached).
-    A placement is kept only when it gains, so every okey placed is in some run."""
-    base = colour_best(vec, 0, wrap)[0]
-    out = [base]
+_PLACES: dict[tuple[int, int, bool], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For k = 0..min(k_max, 2): the best value with at most k okeys and the numbers (0-based) they
+    stand at.  An okey in a run is just one more tile at its place, so each place near the colour's
+    tiles is tried on the value table without okeys (plain integers, mostly remembered); only the
+    winning placement is ever built as runs (:func:`_placing`).  A placement is kept only when it
+    gains, so every okey placed is in some run; the first of equal gains is kept."""
+    key = (vec, k_max, wrap)
+    got = _PLACES.get(key)
+    if got is not None:
+        return got
+    value0 = _VALUES[wrap][0]
+    base = value0[vec]
+    out = [(base, ())]
     best1, q1_best = base, ()
-    singles = {}
-    bests = _BESTS
-    for q in _near(vec, wrap):
-        v1 = vec + (1 << (NIBBLE * q))
-        t = bests.get((v1, 0, wrap))
-        b = (t if t is not None else colour_best(v1, 0, wrap))[0]
-        singles[q] = b
-        if b.value > best1.value:
-            best1, q1_best = b, (q + 1,)
-    one = ColourBest(best1.value, 1, (_Placed(best1, q1_best),)) if q1_best else base
-    out.append(one)
+    for q in _fillable(vec, wrap):
+        b = value0[vec + (1 << (NIBBLE * q))]
+        if b > best1:
+            best1, q1_best = b, (q,)
+    out.append((best1, q1_best))
     if k_max >= 2:
-        best2, q2_best = one, ()
-        for q1 in singles:
+        # The first okey within two of a tile (a run of three holds a natural), the second where it
+        # is in a run with the first; any other pair is worth one okey at most, never a gain.
+        best2, q2_best = best1, q1_best
+        for q1 in _near(vec, wrap):
             v1 = vec + (1 << (NIBBLE * q1))
-            for q2 in _near(v1, wrap):
+            for q2 in _fillable(v1, wrap):
                 if q2 < q1:
                     continue
-                v2 = v1 + (1 << (NIBBLE * q2))
-                t = bests.get((v2, 0, wrap))
-                b = (t if t is not None else colour_best(v2, 0, wrap))[0]
-                if b.value > best2.value:
-                    best2, q2_best = b, (q1 + 1, q2 + 1)
-        out.append(ColourBest(best2.value, 2, (_Placed(best2, q2_best),)) if q2_best else one)
+                b = value0[v1 + (1 << (NIBBLE * q2))]
+                if b > best2:
+                    best2, q2_best = b, (q1, q2)
+        out.append((best2, q2_best))
+    got = _PLACES[key] = tuple(out)
+    return got
+
+
+def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """The best runs with up to two okeys: the placements of :func:`_places`, built as runs."""
+    base = colour_best(vec, 0, wrap)[0]
+    out = [base]
+    for k, (value, qs) in enumerate(_places(vec, k_max, wrap)[1:], 1):
+        if len(qs) < k:  # no gain from the k-th okey: the table is "at most k"
+            out.append(out[-1])
+            continue
+        placed = vec
+        for q in qs:
+            placed += 1 << (NIBBLE * q)
+        runs = colour_best(placed, 0, wrap)[0]
+        out.append(ColourBest(value, k, (_Placed(runs, tuple(q + 1 for q in qs)),)))
     return tuple(out)
 
 
@@ -994,7 +1149,7 @@ def best(p: Packed, wrap: bool = True) -> Layout:
     """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
     r0 = p.wilds
     state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
-    _dfs_best(list(p.vecs), _set_numbers(p, r0), 0, r0, r0, wrap, (), 0, state)
+    _search_best(p, wrap, state, True)
     sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
     runs: list[Run] = []
     left: list[int] = []
@@ -1002,72 +1157,102 @@ def best(p: Packed, wrap: bool = True) -> Layout:
     for n, u, x in state["sets"]:
         used_wilds += x
     vecs, ks, r = state["vecs"], state["ks"], state["r"]
+    table = _value_tables(r, wrap)[r]
     for c in range(4):
         v = vecs[c]
         if not v:
             continue
-        cb = colour_best(v, r, wrap)[ks[c]]
-        if cb.value:
-            runs.extend(Run(c, x.start, x.wild) for x in cb.runs)
+        # Most colours hold no run: the value table says so without building the runs.
+        if table[v] if r == 0 else table[v][ks[c]]:
+            cb = colour_best(v, r, wrap)[ks[c]]
+            runs.extend(cb.runs_in(c))
             used_wilds += cb.wilds
             rest = v - cb.used
         else:
             rest = v
-        base = c * 13
+        lowest = _LOWEST[c]
         while rest:
-            i = ((rest & -rest).bit_length() - 1) // NIBBLE
-            left.append(base + i)
-            rest -= 1 << (NIBBLE * i)
+            slot, unit = lowest[rest & -rest]
+            left.append(slot)
+            rest -= unit
     return Layout(state["value"], sets, tuple(runs), tuple(left), r0 - used_wilds)
+
+
+# The lowest tile of a packed colour, by the lowest bit set: (its slot, one tile of its nibble).
+_LOWEST = tuple({1 << (NIBBLE * i + b): (c * 13 + i, 1 << (NIBBLE * i)) for i in range(13) for b in range(NIBBLE)}
+                for c in range(4))
 
 
 def best_value(p: Packed, wrap: bool = True) -> int:
     """Only the value of :func:`best` (no arrangement built)."""
-    nums = _set_numbers(p, p.wilds)
     state = {"value": -1, "sets": (), "ks": None, "vecs": None}
-    _dfs_best(list(p.vecs), nums, 0, p.wilds, p.wilds, wrap, (), 0, state, witness=False)
+    _search_best(p, wrap, state, False)
     return state["value"]  # type: ignore[return-value]
 
 
-def _dfs_best(vecs: list[int], nums: list[int], i: int, r: int, k_max: int, wrap: bool,
-              chosen: tuple, acc: int, state: dict, witness: bool = True) -> None:
+def _search_best(p: Packed, wrap: bool, state: dict, witness: bool) -> None:
+    tables = _value_tables(p.wilds, wrap)
+    nums = _set_numbers(p, p.wilds)
+    if nums:
+        _dfs_best(p.vecs, nums, 0, p.wilds, tables, (), 0, state, witness)
+    else:  # no set anywhere (most hands): the runs alone
+        _leaf_best(p.vecs, p.wilds, tables, (), 0, state, witness)
+
+
+def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, tables: list[_Values],
+              chosen: tuple, acc: int, state: dict, witness: bool) -> None:
     """Choose, number by number, the tiles put into sets; at the end each colour's runs are looked
-    up.  ``chosen`` holds (number, u, x) for the sets so far."""
-    if i == len(nums):
-        # Tables for at most the r wilds still free (fewer wilds: smaller, more shared tables).
-        tabs = []
-        for v in vecs:
-            t = _BESTS.get((v, r, wrap))
-            tabs.append(t if t is not None else colour_best(v, r, wrap))
-        t0, t1, t2, t3 = tabs
-        # Distribute the r remaining wilds over the colours (each table is "at most k").
-        if r == 0:
-            best_total, best_ks = t0[0].value + t1[0].value + t2[0].value + t3[0].value, (0, 0, 0, 0)
-        else:
-            best_total, best_ks = -1, None
-            for ks in _distribute(r, 4):
-                tot = t0[ks[0]].value + t1[ks[1]].value + t2[ks[2]].value + t3[ks[3]].value
-                if tot > best_total:
-                    best_total, best_ks = tot, ks
-        total = acc + best_total
-        if total > state["value"]:
-            state["value"] = total
-            if witness:
-                state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
-        return
+    up (values only: the runs of the winner are built once, by :func:`best`).  ``chosen`` holds
+    (number, u, x) for the sets so far; ``tables[k]`` the values with at most k wilds."""
     n = nums[i]
     sh = NIBBLE * n
     v0, v1, v2, v3 = vecs
     cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
+    last = i + 1 == len(nums)
     for u, x in _set_options(cs, r, True):
         u0, u1, u2, u3 = u
         size = u0 + u1 + u2 + u3 + x
         if size:
-            nv = [v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh)]
-            _dfs_best(nv, nums, i + 1, r - x, k_max, wrap, chosen + ((n + 1, u, x),) if witness else chosen,
-                      acc + (n + 1) * size, state, witness)
+            nv = (v0 - (u0 << sh), v1 - (u1 << sh), v2 - (u2 << sh), v3 - (u3 << sh))
+            more = chosen + ((n + 1, u, x),) if witness else chosen
+            here = acc + (n + 1) * size
         else:
-            _dfs_best(vecs, nums, i + 1, r, k_max, wrap, chosen, acc, state, witness)
+            nv, more, here = vecs, chosen, acc
+        if not last:
+            _dfs_best(nv, nums, i + 1, r - x, tables, more, here, state, witness)
+        elif r == x:
+            # The last number with no wild left (most leaves): four look-ups, spelled out here.
+            t = tables[0]
+            total = here + t[nv[0]] + t[nv[1]] + t[nv[2]] + t[nv[3]]
+            if total > state["value"]:
+                state["value"] = total
+                if witness:
+                    state["sets"], state["ks"], state["vecs"], state["r"] = more, (0, 0, 0, 0), nv, 0
+        else:
+            _leaf_best(nv, r - x, tables, more, here, state, witness)
+
+
+def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], chosen: tuple, acc: int,
+               state: dict, witness: bool) -> None:
+    """The sets are chosen: each colour's best runs with the r wilds still free, from the tables."""
+    v0, v1, v2, v3 = vecs
+    # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
+    table = tables[r]
+    if r == 0:
+        best_total, best_ks = table[v0] + table[v1] + table[v2] + table[v3], (0, 0, 0, 0)
+    else:
+        t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
+        # Distribute the r remaining wilds over the colours (each table is "at most k").
+        best_total, best_ks = -1, None
+        for ks in _distribute(r, 4):
+            tot = t0[ks[0]] + t1[ks[1]] + t2[ks[2]] + t3[ks[3]]
+            if tot > best_total:
+                best_total, best_ks = tot, ks
+    total = acc + best_total
+    if total > state["value"]:
+        state["value"] = total
+        if witness:
+            state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
 
 
 _DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -1091,10 +1276,28 @@ def _distribute(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
     return got
 
 
+_MORE: list[dict] = []
+
+
+def memo_table() -> dict:
+    """A new memo table for a module built on this one, forgotten with these by :func:`clear_caches`."""
+    table: dict = {}
+    _MORE.append(table)
+    return table
+
+
 def clear_caches() -> None:
     """Forget every memoised table (for benchmarks that want to count the cold start)."""
+    for table in _MORE:
+        table.clear()
     _MASKS.clear()
     _BESTS.clear()
+    _PLACES.clear()
+    for tables in _VALUES.values():
+        for table in tables:
+            table.clear()
     _SEGMENTS.clear()
+    _STEPS.clear()
     _OPTIONS.clear()
     _NEAR.clear()
+    _FILL.clear()

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional, Sequence
+from typing import Literal, NamedTuple, Optional, Sequence
 
 from kural.core.errors import KuralError
 from kural.games.okey import fast
@@ -59,9 +59,14 @@ class Hand:
 
 
 def _packed(tiles: Sequence[Tile], indicator: Tile) -> tuple[fast.Packed, Tile]:
-    okey = okey_of(indicator)
+    p, okey = _packed_with(tiles, indicator)
+    return p, okey.tile
+
+
+def _packed_with(tiles: Sequence[Tile], indicator: Tile) -> tuple[fast.Packed, "_Okey"]:
+    okey = _okey_for(indicator)
     try:
-        return fast.pack(tiles, okey.colour, okey.number), okey
+        return fast.pack(tiles, okey.tile.colour, okey.tile.number), okey
     except KeyError:
         check_tiles(tiles)
         raise
@@ -163,11 +168,12 @@ def is_winning(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = STANDA
 
 def hand(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = STANDARD) -> Hand:
     """A winning hand: every tile in sets and runs (the melds shown), or seven pairs; or why not."""
-    p, okey = _packed(tiles, indicator)
+    p, ctx = _packed_with(tiles, indicator)
+    okey = ctx.tile
     layout = fast.arrange(p, rules.wrap) if len(tiles) == rules.hand_size else None
     pairs_ok = len(tiles) == rules.hand_size and fast.pairs_win(p, rules.okey_completes_pair)
     if layout is not None:
-        return Hand("melds", melds_of(layout, okey), also_pairs=pairs_ok)
+        return Hand("melds", _melds(layout, ctx), also_pairs=pairs_ok)
     if pairs_ok:
         return Hand("pairs", (), _pairs(tiles, indicator, rules))
     unpaired = max(0, p.odd.bit_count() - (p.wilds if rules.okey_completes_pair else 0))
@@ -187,21 +193,102 @@ def _pairs(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules) -> tuple[tu
 
 def melds_of(layout: fast.Layout, okey: Tile) -> tuple[Meld, ...]:
     """The search's layout as melds of tiles: what is in the rack, and what each tile stands for."""
-    out: list[Meld] = []
-    held = _held_tiles(okey)
+    return _melds(layout, _okey_for(okey_before(okey)))
+
+
+def _melds(layout: fast.Layout, okey: "_Okey") -> tuple[Meld, ...]:
+    tile, held, okey_slot, of_set, of_run = okey
+    found: list[tuple[tuple, Meld]] = []
     for sc in layout.sets:
-        for cols, w in sc.split():
-            free = [c for c in range(4) if c not in cols]
-            tiles = tuple(held[c * 13 + sc.number - 1] for c in cols) + (okey,) * w
-            stands = tuple(_TILES[c * 13 + sc.number - 1] for c in (*cols, *free[:w]))
-            out.append(Meld("set", tiles, stands, sc.number * len(tiles)))
+        plain = _PLAIN_SETS.get(sc)
+        if plain is None:
+            plain = _PLAIN_SETS[sc] = _set_melds(sc, _TILES, FAKE)  # no okey among them: the okey unused
+        melds, slots = plain
+        if sc.x or slots >> okey_slot & 1:
+            melds = of_set.get(sc)
+            if melds is None:
+                melds = of_set[sc] = _set_melds(sc, held, tile)[0]
+        found.extend(melds)
     for r in layout.runs:
-        nums = r.numbers
-        base = r.colour * 13 - 1
-        tiles = tuple(okey if w else held[base + n] for n, w in zip(nums, r.wild))
-        stands = tuple(_TILES[base + n] for n in nums)
-        out.append(Meld("run", tiles, stands, sum(nums)))
-    return tuple(sorted(out, key=lambda m: (m.kind != "set", m.stands_for[0].number if m.kind == "set" else m.stands_for[0].slot)))
+        plain = _PLAIN_RUNS.get(r)
+        if plain is None:
+            plain = _PLAIN_RUNS[r] = _run_meld(r, _TILES, FAKE)
+        meld, slots = plain
+        if slots >> okey_slot & 1 or True in r.wild:
+            meld = of_run.get(r)
+            if meld is None:
+                meld = of_run[r] = _run_meld(r, held, tile)[0]
+        found.append(meld)
+    found.sort(key=_first)
+    return tuple(m for _, m in found)
+
+
+# The melds of a set choice or a run: the same few are laid over and over, and a meld is an immutable
+# value, so each is made once.  Most hold neither an okey nor the okey's own tile (a fake okey): those
+# are the same whatever the okey (the plain tables); the others are kept by okey (:class:`_Okey`).
+# Each meld is kept with its place in the reading order (sets by number, then runs by their first
+# tile) and with the slots of its natural tiles (a bit each): is the okey's own slot among them?
+_PLAIN_SETS: dict[fast.SetChoice, tuple[tuple[tuple[tuple, Meld], ...], int]] = fast.memo_table()
+_PLAIN_RUNS: dict[fast.Run, tuple[tuple[tuple, Meld], int]] = fast.memo_table()
+
+
+class _Okey(NamedTuple):
+    """What the fast path needs of one okey, made once: the tile, the rack's tile of each slot (its
+    own slot: a fake okey), its slot, and the melds holding it (kept as the plain tables are, and
+    forgotten with them)."""
+
+    tile: Tile
+    held: tuple[Tile, ...]
+    slot: int
+    of_set: dict
+    of_run: dict
+
+
+# By indicator: colour letter, then number (two look-ups, no hashing of a tile on the hot path).
+_BY_INDICATOR: dict[str, list[Optional[_Okey]]] = {}
+
+
+def _okey_for(indicator: Tile) -> _Okey:
+    row = _BY_INDICATOR.get(indicator.colour)
+    got = None if row is None else row[indicator.number]
+    if got is None:
+        okey = okey_of(indicator)  # refuses an indicator that is no natural tile
+        got = _Okey(okey, _held_tiles(okey), okey.slot, fast.memo_table(), fast.memo_table())
+        _BY_INDICATOR.setdefault(indicator.colour, [None] * 14)[indicator.number] = got
+    return got
+
+
+def okey_before(okey: Tile) -> Tile:
+    """The indicator that makes ``okey`` the okey (the tile one below, 1 below 13)."""
+    return Tile(okey.colour, (okey.number + 11) % 13 + 1)
+
+
+def _first(pair: tuple) -> tuple:
+    return pair[0]
+
+
+def _set_melds(sc: fast.SetChoice, held: Sequence[Tile], okey: Tile) -> tuple[tuple[tuple[tuple, Meld], ...], int]:
+    out = []
+    slots = 0
+    for cols, w in sc.split():
+        free = [c for c in range(4) if c not in cols]
+        tiles = tuple(held[c * 13 + sc.number - 1] for c in cols) + (okey,) * w
+        stands = tuple(_TILES[c * 13 + sc.number - 1] for c in (*cols, *free[:w]))
+        out.append(((False, sc.number), Meld("set", tiles, stands, sc.number * len(tiles))))
+        for c in cols:
+            slots |= 1 << (c * 13 + sc.number - 1)
+    return tuple(out), slots
+
+
+def _run_meld(r: fast.Run, held: Sequence[Tile], okey: Tile) -> tuple[tuple[tuple, Meld], int]:
+    nums = r.numbers
+    base = r.colour * 13 - 1
+    tiles = tuple(okey if w else held[base + n] for n, w in zip(nums, r.wild))
+    stands = tuple(_TILES[base + n] for n in nums)
+    slots = 0
+    for n in nums:
+        slots |= 1 << (base + n)
+    return ((True, stands[0].slot), Meld("run", tiles, stands, sum(nums))), slots
 
 
 # --- waits, discards, finishes ----------------------------------------------------------------------
@@ -412,8 +499,8 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
     >>> a.value, [str(t) for t in a.left]
     (52, ['K9'])
     """
-    p, okey = _packed(tiles, indicator)
+    p, okey = _packed_with(tiles, indicator)
     layout = fast.best(p, rules.wrap)
-    held = _held_tiles(okey)
-    left = tuple(held[s] for s in layout.left) + (okey,) * layout.left_wilds
-    return BestMelds(layout.value, melds_of(layout, okey), left)
+    held = okey.held
+    left = tuple(held[s] for s in layout.left) + (okey.tile,) * layout.left_wilds
+    return BestMelds(layout.value, _melds(layout, okey), left)
