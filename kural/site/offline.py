@@ -34,6 +34,7 @@ import subprocess
 from pathlib import Path
 from typing import Any, Final
 
+from kural.site import jinja
 from kural.i18n import LANGS, N_, gettext
 from kural.languages import LANGUAGES
 from kural.site import web
@@ -134,14 +135,11 @@ def _json_script(data: Any) -> str:
 
 def offline_page(lang: str) -> str:
     """The Markdown of ``offline/index.md``: a heading and the block the Jinja2 template makes."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
     from markupsafe import Markup
 
-    env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
-                      undefined=StrictUndefined, keep_trailing_newline=True)
     spec = {"lang": lang, "langs": list(LANGS), "names": LANG_NAMES,
             "words": {k: t(lang, v) for k, v in WORDS.items()}}
-    return env.get_template("offline.html").render(
+    return jinja.template("offline.html").render(
         title=t(lang, TITLE), lead=t(lang, LEAD), auto=t(lang, AUTO), make=t(lang, MAKE), remove=t(lang, REMOVE),
         stored_title=t(lang, STORED_TITLE), available=t(lang, AVAILABLE), progress=t(lang, PROGRESS),
         missing=t(lang, MISSING), spec=Markup(_json_script(spec)))

@@ -7,9 +7,7 @@ contents needs), and every verdict on a page comes from the engine.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from html import escape
-from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlparse
 
@@ -22,7 +20,7 @@ from kural.records import Corpus, Record
 from kural.records.model import RULE_REF, fill
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
-from kural.site import house, reading
+from kural.site import house, jinja, reading
 from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
@@ -153,16 +151,7 @@ def examples_page(game: str, corpus: Corpus, lang: str) -> str:
     from markupsafe import Markup
 
     folds = [(r.id, Markup(html)) for r in corpus.by_game(game) if (html := rule_examples(r, corpus, lang))]
-    return _examples_template().render(lang=lang, title=game_name(lang, game), folds=folds)
-
-
-@lru_cache(maxsize=1)
-def _examples_template() -> Any:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
-                      undefined=StrictUndefined, keep_trailing_newline=True)
-    return env.get_template("examples.html")
+    return jinja.template("examples.html").render(lang=lang, title=game_name(lang, game), folds=folds)
 
 
 def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mapping[str, str]] | None = None,

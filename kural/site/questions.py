@@ -8,13 +8,12 @@ The page is a Jinja2 template with autoescape (templates/questions.html): record
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
+from kural.site import jinja
 from kural import registry
 from kural.figures.draw import example_html, scroll_tables
 from kural.i18n import N_, gettext
@@ -35,15 +34,6 @@ MORE = N_("Examples ({n}) and sources")
 ASKED = N_("Questions this rule answers")
 LINK = N_("Questions at the table ({n})")
 NONE_YET = N_("The questions of this game are being written.")
-
-
-@lru_cache(maxsize=1)
-def _template() -> Any:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
-                      undefined=StrictUndefined, keep_trailing_newline=True)
-    return env.get_template("questions.html")
 
 
 def _t(lang: str, message: str, **kw: Any) -> str:
@@ -92,7 +82,7 @@ def questions_page(game: str, corpus: Corpus, lang: str) -> str:
     """The questions page of one game in one language (Markdown with HTML, for MkDocs)."""
 
     name = registry.game_name(lang, game)
-    return _template().render(
+    return jinja.template("questions.html").render(
         heading_md=Markup(md_text(f"{name}: {_t(lang, QUESTIONS)}")),
         lead=_t(lang, LEAD), back=_t(lang, BACK, game=name), list_label=_t(lang, LIST),
         decided_by=_t(lang, DECIDED_BY), house_rule=_t(lang, HOUSE_RULE), play_with=_t(lang, PLAY_WITH),

@@ -17,12 +17,12 @@ the rules a score's breakdown links to, all from the registry and the records, e
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Optional
 
 from markupsafe import Markup
 
+from kural.site import jinja
 from kural import houserules, registry
 from kural.browser import field_label
 from kural.i18n import N_, gettext
@@ -213,21 +213,12 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
     return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
 
 
-@lru_cache(maxsize=1)
-def _template() -> Any:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
-                      undefined=StrictUndefined, keep_trailing_newline=True)
-    return env.get_template("score.html")
-
-
 def score_page(lang: str, corpus: Any = None) -> str:
     """The Markdown of ``score/index.md`` (a heading and one block of HTML)."""
     root = "../../"
     yaml_name, _ = web.yaml_zip()
     spec = score_spec(lang, corpus)
-    return _template().render(
+    return jinja.template("score.html").render(
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
         w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
         engine={**web.engine_urls(root), "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
