@@ -38,7 +38,7 @@ from kural.core.errors import KuralError
 from kural.core.notation import NotationError
 from kural.core.rulesets import VariantClash
 from kural.figures.draw import figure_for, scroll_tables
-from kural.i18n import LANGS, N_, gettext
+from kural.i18n import LANGS, N_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
 from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text
@@ -397,7 +397,7 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
     elif names:
         result = gettext(lang, SHEET_WORDS["winners"]).format(names=", ".join(names))
     elif sheet.planned:
-        result = gettext(lang, SHEET_WORDS["goes_on_planned"]).format(played=len(rows), planned=sheet.planned)
+        result = translate(lang, SHEET_WORDS["goes_on_planned"], played=len(rows), planned=sheet.planned)
     else:
         result = gettext(lang, SHEET_WORDS["goes_on"])
     data = sheet.as_data()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kural.i18n import N_, gettext
+from kural.i18n import N_, Nn_, gettext
 from kural.core.notation import Card, Tile
 from kural.vocabulary import RANK_WORDS, SPECIAL_TILES, colour_name, suit_name
 
@@ -34,6 +34,9 @@ REASONS_CARDS: Final = {
     "run_out_of_range": N_("the run does not fit between 2 and the ace"),
     "mixed": N_("neither the same rank in different suits nor consecutive ranks in one suit"),
 }
+
+# The count of pairs an Okey 101 hand holds (the pair-opening figure and the command line).
+PAIRS_TEXT = Nn_("{count} pair ({needed} needed to open with pairs)", "{count} pairs ({needed} needed to open with pairs)", "count")
 
 HAND_REASONS: Final = {
     "hand_size": N_("a winning hand has {size} tiles, not {count}"),

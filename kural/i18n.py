@@ -17,7 +17,7 @@ import gettext as _gettext
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple, Union
 
 from kural.core.errors import KuralError
 from kural.languages import CODES
@@ -44,6 +44,28 @@ def N_(message: str) -> str:
 def NC_(context: str, message: str) -> tuple[str, str]:
     """Mark a string with a context (the game) for extraction."""
     return (context, message)
+
+
+class Plural(NamedTuple):
+    """A message with a number in it: its English singular and plural, and the placeholder whose number
+    chooses the form (each language's ``Plural-Forms`` decides which of its forms that is)."""
+
+    singular: str
+    plural: str
+    count: str = "n"
+
+
+def Nn_(singular: str, plural: str, count: str = "n") -> Plural:
+    """Mark a message with a number for extraction (a ``msgid``/``msgid_plural`` entry); :func:`translate` picks
+    the form for the number in ``count``.
+
+    >>> translate("en", Nn_("{n} tile taken", "{n} tiles taken"), n=1), translate("en", Nn_("{n} tile taken", "{n} tiles taken"), n=3)
+    ('1 tile taken', '3 tiles taken')
+    """
+    return Plural(singular, plural, count)
+
+
+Message = Union[str, Plural]
 
 
 def _compile_po(po_path: Path) -> _gettext.GNUTranslations:
@@ -86,3 +108,29 @@ def pgettext(lang: str, context: str, message: str) -> str:
 
 def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
     return translations(lang).ngettext(singular, plural, n)
+
+
+def translate(lang: str, message: Message, **values: object) -> str:
+    """The message in ``lang`` with its placeholders filled; a :class:`Plural` in the form its number asks for."""
+    if isinstance(message, Plural):
+        text = ngettext(lang, message.singular, message.plural, int(values[message.count]))  # type: ignore[call-overload]
+    else:
+        text = gettext(lang, message)
+    return text.format(**values) if values else text
+
+
+def page_word(lang: str, message: Message) -> Union[str, dict[str, str]]:
+    """A message for a page's script: the translation, or for a :class:`Plural` its :func:`plural_words`."""
+    return plural_words(lang, message) if isinstance(message, Plural) else gettext(lang, message)
+
+
+def plural_words(lang: str, message: Plural) -> dict[str, str]:
+    """A :class:`Plural` for a page's script, which fills it in the browser: the form for one and the form for any
+    other number, and the placeholder that chooses. Enough for every language of the site, whose
+    ``Plural-Forms`` are ``n != 1`` (en, it) or a single form (ja, tr); tests/test_catalogs.py checks that.
+
+    >>> plural_words("en", Nn_("{n} example", "{n} examples"))
+    {'one': '{n} example', 'other': '{n} examples', 'count': 'n'}
+    """
+    return {"one": ngettext(lang, message.singular, message.plural, 1),
+            "other": ngettext(lang, message.singular, message.plural, 2), "count": message.count}

@@ -27,9 +27,9 @@ from kural.core.errors import KuralError, Refusal
 from kural.core.melds import MeldVerdict
 from kural.core.notation import NotationError, Tile
 from kural.core.tiles import Meld, okey_of
-from kural.explain import HAND_REASONS, label, reason, word
+from kural.explain import HAND_REASONS, PAIRS_TEXT, label, reason, word
 from kural.figures.draw import example_html
-from kural.i18n import N_, gettext
+from kural.i18n import N_, gettext, translate
 from kural.problems import MESSAGES
 
 
@@ -194,7 +194,7 @@ def _opening(lang: str, a: Answer) -> str:
 def _pairs(lang: str, a: Answer) -> str:
     p = a.outcome.detail
     lines = [f"  {word(lang, 'pair')}: {x} {y}" for x, y in p.pairs]
-    lines.append(gettext(lang, N_("{count} pairs ({needed} needed to open with pairs)")).format(count=p.count, needed=p.needed))
+    lines.append(translate(lang, PAIRS_TEXT, count=p.count, needed=p.needed))
     return "\n".join(lines)
 
 

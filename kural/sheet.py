@@ -49,7 +49,7 @@ from kural.core.errors import KuralError, Refusal
 from kural.core.notation import NotationError
 from kural.core.rulesets import UnknownRuleset, VariantClash
 from kural.houserules import clash_text, rules_for
-from kural.i18n import N_, gettext
+from kural.i18n import N_, Nn_, Plural, gettext, translate
 from kural.problems import MESSAGES as PROBLEMS, found_args
 
 # A sheet is small: a whole Dummy game written play by play is a few tens of kilobytes.
@@ -74,9 +74,11 @@ MESSAGES: Final = {
     "sheet_not_text": N_("the file is not UTF-8 text"),
     "sheet_name": N_("a player's name is text of 1 to {limit} characters, found {found}"),
     "sheet_name_twice": N_("the name '{name}' is given twice: give each player a name of their own"),
-    "sheet_player_count": N_("{count} players: {game} is played by {expected}"),
+    "sheet_player_count": Nn_("{count} player: {game} is played by {expected}",
+                                 "{count} players: {game} is played by {expected}", "count"),
     "sheet_variant_clash": WORDS_HOUSE_RULES,
-    "sheet_seat_count": N_("{count} entries, one a player, but the sheet has {players} players"),
+    "sheet_seat_count": Nn_("{count} entry, one a player, but the sheet has {players} players",
+                               "{count} entries, one a player, but the sheet has {players} players", "count"),
     "sheet_rounds": N_("expected the number of rounds planned, a whole number from 1 to {limit}, found {found}"),
     "sheet_no_rounds": N_("{game} needs no 'rounds': its game ends by its own rule"),
     "sheet_rounds_fields": N_("expected the number of deals planned, or a mapping of: {expected}"),
@@ -121,7 +123,8 @@ WORDS: Final = {
     "winner": N_("winner: {names}"),
     "winners": N_("winners (a tie): {names}"),
     "goes_on": N_("the game goes on: no winner yet"),
-    "goes_on_planned": N_("the game goes on: {played} of {planned} rounds played"),
+    "goes_on_planned": Nn_("the game goes on: {played} of {planned} round played",
+                           "the game goes on: {played} of {planned} rounds played", "planned"),
     "team": N_("team {n}"),
     "house_rules": WORDS_HOUSE_RULES,
     "standard": N_("standard rules"),
@@ -150,8 +153,8 @@ class SheetError(KuralError):
                 args[key[:-4]] = gettext(lang, value)
         template = MESSAGES.get(self.code) or PROBLEMS.get(self.code) or self.code
         try:
-            return gettext(lang, template).format(**args)
-        except (KeyError, IndexError):
+            return translate(lang, template, **args)
+        except (KeyError, IndexError, ValueError):
             return str(args)
 
     def format(self, lang: str = "en") -> str:
@@ -180,6 +183,8 @@ def _text(lang: str, code: str, game: Optional[str]) -> str:
     """A reason or problem code in words: the game's reasons first, then the sheet's, then the loader's."""
     reasons = registry.game(game).reasons if game in registry.KEYS else {}
     template = reasons.get(code) or REASONS.get(code) or PROBLEMS.get(code) or MESSAGES.get(code)
+    if isinstance(template, Plural):  # a message with a number, said without one: its plural
+        return gettext(lang, template.plural)
     return gettext(lang, template) if template else code
 
 
@@ -432,7 +437,7 @@ class Standings:
         elif names:
             out.append(gettext(lang, WORDS["winners"]).format(names=", ".join(names)))
         elif s.planned:
-            out.append(gettext(lang, WORDS["goes_on_planned"]).format(played=len(self.rows), planned=s.planned))
+            out.append(translate(lang, WORDS["goes_on_planned"], played=len(self.rows), planned=s.planned))
         else:
             out.append(gettext(lang, WORDS["goes_on"]))
         return "\n".join(out)

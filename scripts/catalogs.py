@@ -16,7 +16,7 @@ LOCALES = ROOT / "locales"
 POT = LOCALES / "kural.pot"
 LANGS = ("ja", "tr", "it", "en")
 # kural.i18n's helpers take the language first: gettext(lang, msg), pgettext(lang, ctx, msg).
-KEYWORDS = {"N_": None, "NC_": ((1, "c"), 2), "gettext": (2,), "pgettext": ((2, "c"), 3), "ngettext": (2, 3)}
+KEYWORDS = {"N_": None, "NC_": ((1, "c"), 2), "gettext": (2,), "pgettext": ((2, "c"), 3), "ngettext": (2, 3), "Nn_": (1, 2)}
 
 
 def po_path(lang: str) -> Path:
@@ -42,6 +42,10 @@ def extract() -> Catalog:
                 catalog.add(args[0], None, [(rel, node.lineno)])
             elif node.func.id == "NC_" and len(args) == 2:
                 catalog.add(args[1], None, [(rel, node.lineno)], context=args[0])
+            elif node.func.id == "Nn_" and len(args) in (2, 3):  # singular, plural (and the count's name)
+                catalog.add((args[0], args[1]), None, [(rel, node.lineno)])
+            elif node.func.id == "ngettext" and len(args) == 2:  # ngettext(lang, singular, plural, n)
+                catalog.add((args[0], args[1]), None, [(rel, node.lineno)])
     # Words that live in registries rather than in N_() calls: what each example kind checks, and
     # each variant ruleset's description.
     for (game, name), kind in sorted(registry_texts()[0].items()):
@@ -82,7 +86,9 @@ def update() -> None:
         catalog.update(template, no_fuzzy_matching=True)
         if lang == "en":
             for m in catalog:
-                if m.id and not m.string:
+                if m.id and isinstance(m.id, (tuple, list)) and not all(m.string):
+                    m.string = tuple(m.id)  # en: msgstr[0] the singular, msgstr[1] the plural
+                elif m.id and not m.string:
                     m.string = m.id
         catalog.obsolete.clear()
         with path.open("wb") as f:

@@ -36,10 +36,7 @@ def test_no_language_misses_a_string(lang):
 def test_placeholders_are_kept(lang):
     with catalogs.po_path(lang).open("rb") as f:
         catalog = read_po(f, locale=lang)
-    for m in catalog:
-        if m.id and m.string:
-            want = set(re.findall(r"\{(\w*)\}", m.id))
-            assert set(re.findall(r"\{(\w*)\}", m.string)) == want, (lang, m.id, m.string)
+    assert placeholder_faults(catalog) == [], lang
 
 
 def test_catalogs_are_used():
@@ -61,3 +58,104 @@ def test_check_command_fails_on_a_gap(tmp_path, monkeypatch):
     monkeypatch.setattr(catalogs, "POT", ROOT / "locales" / "kural.pot")
     assert "valid" in catalogs.missing()["it"]
     assert catalogs.missing()["tr"] == []
+
+
+# Messages with a number: msgid/msgid_plural entries (kural.i18n.Nn_), one form a number asks for.
+
+def _plural_entries(lang):
+    with catalogs.po_path(lang).open("rb") as f:
+        return [m for m in read_po(f, locale=lang) if m.id and m.pluralizable]
+
+
+def placeholder_faults(catalog):
+    """(msgid, form) for every translation that loses or adds a placeholder; a plural entry's every form needs
+    the placeholders of its msgid_plural (and the singular msgid the same ones)."""
+    out = []
+    for m in catalog:
+        if not m.id:
+            continue
+        want = set(re.findall(r"\{(\w*)\}", m.id[1] if m.pluralizable else m.id))
+        if m.pluralizable and set(re.findall(r"\{(\w*)\}", m.id[0])) != want:
+            out.append((m.id[0], "msgid"))
+        forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        out += [(m.id, f) for f in forms if f and set(re.findall(r"\{(\w*)\}", f)) != want]
+    return out
+
+
+def test_placeholder_check_fails_on_a_lost_placeholder_in_a_plural_form():
+    with catalogs.po_path("it").open("rb") as f:
+        catalog = read_po(f, locale="it")
+    m = next(m for m in catalog if m.pluralizable and m.id[1] == "{n} tiles laid off this turn")
+    assert placeholder_faults(catalog) == []
+    m.string = (m.string[0], "tessere attaccate in questo turno")
+    assert placeholder_faults(catalog) == [(m.id, "tessere attaccate in questo turno")]
+
+
+def test_check_command_fails_on_an_empty_plural_form(tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
+    for lang in LANGS:
+        dst = tmp_path / lang / "LC_MESSAGES"
+        dst.mkdir(parents=True)
+        body = (ROOT / "locales" / lang / "LC_MESSAGES" / "kural.po").read_text(encoding="utf-8")
+        if lang == "it":
+            body, n = re.subn(r'(msgid_plural "\{n\} tiles taken"\nmsgstr\[0\] "[^"]*"\nmsgstr\[1\] )"[^"]*"', r'\1""', body)
+            assert n == 1
+        (dst / "kural.po").write_text(body, encoding="utf-8")
+    monkeypatch.setattr(catalogs, "POT", ROOT / "locales" / "kural.pot")
+    assert catalogs.missing()["it"] == ["{n} tile taken"]
+    assert catalogs.missing()["en"] == []
+
+
+def test_a_plural_form_left_in_english_is_found(tmp_path):
+    from kural.records.terms import untranslated
+
+    dst = tmp_path / "locales" / "it" / "LC_MESSAGES"
+    dst.mkdir(parents=True)
+    body = catalogs.po_path("it").read_text(encoding="utf-8")
+    body, n = re.subn(r'(msgid_plural "\{n\} tiles taken"\nmsgstr\[0\] "[^"]*"\nmsgstr\[1\] )"[^"]*"',
+                      r'\1"{n} tiles taken"', body)
+    assert n == 1
+    (dst / "kural.po").write_text(body, encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "glossary.yaml").write_bytes((ROOT / "rules" / "glossary.yaml").read_bytes())
+    assert [t.field for t in untranslated(tmp_path)] == ['msgid "{n} tile taken"']
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_are_what_the_pages_expect(lang):
+    # The pages' scripts choose "one" for 1 and "other" for any other number (kural.i18n.plural_words): right for
+    # the catalogs' own Plural-Forms, which are n != 1 or a single form. A language with other rules needs more.
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    assert catalog.plural_forms in ("nplurals=2; plural=(n != 1);", "nplurals=1; plural=0;"), (lang, catalog.plural_forms)
+    assert all(len(m.string) == catalog.num_plurals and all(m.string) for m in _plural_entries(lang))
+
+
+# A count and a plural noun in one message that is not a msgid/msgid_plural entry: "1 tiles". The counts of these
+# are always above a limit (the message says so), so they are never 1.
+ABOVE_A_LIMIT = {"{count} rounds played, but the sheet plans {planned}",
+                 "{count} rounds: a score sheet holds at most {limit}",
+                 "{count} tiles or cards: at most {limit} for this question"}
+COUNT_AND_NOUN = re.compile(r"\{(n|count|played|planned|changed|done|total)\}\)? (tiles|cards|pairs|players|rounds|examples"
+                            r"|discards|entries|kinds|deals|jokers|stacks|points|okeys|melds|sets|runs)\b")
+
+
+def test_a_count_of_a_noun_agrees_with_its_number_in_english():
+    plain = [m.id for m in _template() if m.id and not m.pluralizable and COUNT_AND_NOUN.search(m.id)]
+    assert sorted(set(plain) - ABOVE_A_LIMIT) == [], "use Nn_(singular, plural, count) for these"
+    entries = _plural_entries("en")
+    assert len(entries) >= 19
+    for m in entries:
+        one = m.string[0].format(**{k: 1 if k in ("n", "count", "played", "planned") else 2
+                                    for k in re.findall(r"\{(\w+)\}", m.id[1])})
+        assert not re.search(r"\b1 [a-z]+s\b", one), one
+    from kural.i18n import translate
+    from kural.figures.okey import PILE_LEFT
+    from kural.site.score import WORDS
+
+    assert translate("en", PILE_LEFT, n=1) == "1 tile stays in the draw pile"
+    assert translate("en", PILE_LEFT, n=14) == "14 tiles stay in the draw pile"
+    assert translate("it", PILE_LEFT, n=1) == "1 tessera resta nel tallone"
+    assert translate("it", PILE_LEFT, n=0) == "0 tessere restano nel tallone"
+    assert translate("en", WORDS["rounds_played"], played=1) == "1 round played"
+    assert translate("tr", WORDS["rounds_played"], played=1) == translate("tr", WORDS["rounds_played"], played=3).replace("3", "1")

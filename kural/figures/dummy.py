@@ -20,7 +20,7 @@ from kural.games.dummy import Deal, DummyRules
 from kural.games.dummy.bot import play_deal
 from kural.games.dummy.play import DealScore, DealState, Play
 from kural.checks.dummy import DealFacts
-from kural.i18n import N_, gettext
+from kural.i18n import Message, N_, Nn_, gettext, translate
 from kural.core.notation import SUITS, Card
 from kural.figures.draw import badge, row
 from kural.figures.draw import Figure, Generator, table_of
@@ -85,8 +85,8 @@ ILLEGAL_NAMES: Final = {
 REASONS: Final = ILLEGAL_NAMES
 
 
-def t(lang: str, message: str, **kw: Any) -> str:
-    return gettext(lang, message).format(**kw)
+def t(lang: str, message: Message, **kw: Any) -> str:
+    return translate(lang, message, **kw)
 
 
 def item_name(lang: str, code: str) -> str:
@@ -157,7 +157,7 @@ def goot_html(lang: str, row_cards: Sequence[Card], hand: Sequence[Card], g: dum
         body += _arrow()
         body += labelled(gettext(lang, N_("meld")), cards_row(lang, g.meld))
         body += labelled(gettext(lang, N_("hand after the goot")), cards_row(lang, g.hand_after, "kural-rack"))
-        text = t(lang, N_("goot of {chosen}: {count} cards taken"), chosen=card_label(lang, g.chosen), count=len(taken))
+        text = t(lang, Nn_("goot of {chosen}: {count} card taken", "goot of {chosen}: {count} cards taken", "count"), chosen=card_label(lang, g.chosen), count=len(taken))
         return body + badge(lang, True, text)
     why = illegal_text(lang, g.reason or "no_meld")
     if g.meld_reason:

@@ -22,7 +22,7 @@ from kural.games import okey
 from kural.games.okey.deal import DealPlan, full_set
 from kural.games.okey.score import Game, Round
 from kural.core.tiles import okey_of
-from kural.i18n import N_, gettext
+from kural.i18n import Message, N_, Nn_, gettext, translate
 from kural.core.notation import COLOURS, FAKE, Tile
 from kural.figures.draw import badge, melds_html, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
@@ -69,8 +69,11 @@ REASONS: Final = {**HAND_REASONS, **PAIR_REASONS, **ERRORS}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def t(lang: str, message: str, **kw: Any) -> str:
-    return gettext(lang, message).format(**kw)
+PILE_LEFT = Nn_("{n} tile stays in the draw pile", "{n} tiles stay in the draw pile")
+
+
+def t(lang: str, message: Message, **kw: Any) -> str:
+    return translate(lang, message, **kw)
 
 
 def seat_name(lang: str, seat: int, teams: bool = False) -> str:
@@ -162,7 +165,7 @@ def waits_html(lang: str, tiles: Sequence[Tile], w: okey.Waits, okey_tile: Tile)
         return body + badge(lang, False, t(lang, N_("no tile completes this hand")))
     label = f'<small>{escape(t(lang, N_("waits")))}</small>'
     return (body + f'<span class="kural-indicator">{label}{row(lang, GAME, w.tiles, okey_tile)}</span>'
-            + badge(lang, True, t(lang, N_("{count} kinds of tile complete it"), count=len(w.tiles))))
+            + badge(lang, True, t(lang, Nn_("{count} kind of tile completes it", "{count} kinds of tile complete it", "count"), count=len(w.tiles))))
 
 
 @figure(GAME, "waits")
@@ -194,7 +197,7 @@ def _discards(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
         items.append(f'<span class="kural-meld">{tile_html(lang, GAME, d.tile, ok)}'
                      f'<small>{escape(t(lang, FINISH_NAMES[d.finish.kind]))} · {d.finish.cost}</small></span>')
     return body + f'<span class="kural-melds">{"".join(items)}</span>' + badge(
-        lang, True, t(lang, N_("{count} discards win; the best is worth {cost}"), count=len(ds.options), cost=ds.options[0].finish.cost))
+        lang, True, t(lang, Nn_("{count} discard wins; it is worth {cost}", "{count} discards win; the best is worth {cost}", "count"), count=len(ds.options), cost=ds.options[0].finish.cost))
 
 
 @figure(GAME, "finish")
@@ -302,9 +305,9 @@ def _deal_summary(lang: str, p: DealPlan) -> str:
     else:
         lines.append(t(lang, N_("second die {b}: tile {n} from the bottom turns up"), b=p.dice[-1], n=p.indicator_from_bottom))
     for s in (2, 3, 4, 1):
-        lines.append(t(lang, N_("{who} takes {stacks} ({n} tiles)"), who=seat_name(lang, s), stacks=p.hand_text(s),
+        lines.append(t(lang, Nn_("{who} takes {stacks} ({n} tile)", "{who} takes {stacks} ({n} tiles)"), who=seat_name(lang, s), stacks=p.hand_text(s),
                        n=p.hand_size(s)))
-    lines.append(t(lang, N_("{n} tiles stay in the draw pile"), n=p.pile_size))
+    lines.append(t(lang, PILE_LEFT, n=p.pile_size))
     return "<ul class=\"kural-deal\">" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
 
 
@@ -482,7 +485,7 @@ def _worked_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> t
         hand = sorted(d.hand(seat), key=lambda x: x.slot)
         parts.append(f'<p><span class="kural-label">{escape(seat_name(lang, seat))} · {len(hand)}</span><br>'
                      f'{row(lang, GAME, hand, ok, cls="kural-rack")}</p>')
-    parts.append(f"<p>{escape(t(lang, N_('{n} tiles stay in the draw pile'), n=len(d.pile)))}</p>")
+    parts.append(f"<p>{escape(t(lang, PILE_LEFT, n=len(d.pile)))}</p>")
     sizes = tuple(len(h) for h in d.hands) + (len(d.pile),)
     figures.append(WorkedFigure("".join(parts), WorkedClaim("deal_sizes", {"deal_no": seed}, sizes)))
     return tuple(figures)
@@ -583,9 +586,9 @@ def _dealer(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
 @figure(GAME, "deal_sizes")
 def _deal_sizes(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     sizes = outcome.actual
-    items = [f"{seat_name(lang, s)}: {t(lang, N_('{n} tiles'), n=sizes[s - 1])}" for s in (1, 2, 3, 4)]
+    items = [f"{seat_name(lang, s)}: {t(lang, Nn_('{n} tile', '{n} tiles'), n=sizes[s - 1])}" for s in (1, 2, 3, 4)]
     items.append(t(lang, N_("tiles left to draw: {n}"), n=sizes[-1]))
     d = outcome.detail
     return (f'<p><small>{escape(t(lang, N_("deal no. {n}"), n=ex.values["deal_no"]))}</small></p>'
             + _indicator(lang, d.indicator) + _facts(lang, items)
-            + badge(lang, True, t(lang, N_("{n} tiles in all"), n=sum(sizes) + 1)))
+            + badge(lang, True, t(lang, Nn_("{n} tile in all", "{n} tiles in all"), n=sum(sizes) + 1)))

@@ -14,13 +14,13 @@ from html import escape
 from typing import Any, Final, Mapping, Optional, Sequence
 
 from kural import checks
-from kural.explain import word
+from kural.explain import PAIRS_TEXT, word
 from kural.games import okey101
 from kural.games.okey101 import Okey101Rules
 from kural.games.okey101.play import TableMeldError, laid
 from kural.games.okey101.score import RoundScore, Seat
 from kural.core.tiles import Meld, Opening, okey_of
-from kural.i18n import N_, gettext
+from kural.i18n import Message, N_, Nn_, gettext, translate
 from kural.core.notation import COLOURS, FAKE, Tile
 from kural.figures.draw import badge, melds_html, opening_badge, row, tile_html
 from kural.figures.draw import Figure, Generator, table_of
@@ -103,8 +103,8 @@ ACTIONS: Final = {"melds": N_("lay new sets and runs"), "pairs": N_("lay pairs")
 OPENED: Final = {"melds": N_("opened with melds"), "pairs": N_("opened with pairs"), None: N_("has not opened")}
 
 
-def t(lang: str, message: str, **kw: Any) -> str:
-    return gettext(lang, message).format(**kw)
+def t(lang: str, message: Message, **kw: Any) -> str:
+    return translate(lang, message, **kw)
 
 
 def why(lang: str, code: str) -> str:
@@ -155,7 +155,7 @@ def pairs_html(lang: str, tiles: Sequence[Tile], indicator: Tile, p: okey101.Pai
     okey = okey_of(indicator)
     body = _indicator(lang, indicator) + row(lang, GAME, tiles, okey, cls="kural-rack") + _arrow()
     body += '<span class="kural-melds">' + "".join(row(lang, GAME, pr, okey, cls="kural-pair") for pr in p.pairs) + "</span>"
-    text = t(lang, N_("{count} pairs ({needed} needed to open with pairs)"), count=p.count, needed=p.needed)
+    text = t(lang, PAIRS_TEXT, count=p.count, needed=p.needed)
     return body + badge(lang, p.can_open, text)
 
 
@@ -204,7 +204,8 @@ def _can_open_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> 
     okey = okey_of(ind)
     body = _indicator(lang, ind) + row(lang, GAME, ex.values["tiles"], okey, cls="kural-rack") + _arrow()
     body += melds_html(lang, GAME, c.opening.melds, okey)
-    facts = t(lang, N_("melds total {value} (needs {threshold}); {count} pairs (needs {needed})"),
+    facts = t(lang, Nn_("melds total {value} (needs {threshold}); {count} pair (needs {needed})",
+                  "melds total {value} (needs {threshold}); {count} pairs (needs {needed})", "count"),
               value=c.opening.value, threshold=c.opening.threshold, count=c.pairs.count, needed=c.pairs.needed)
     return body + badge(lang, c.how != "none", f"{gettext(lang, OPEN_HOW[c.how])} · {facts}")
 
@@ -290,7 +291,7 @@ def _action_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     if v.get("opened_this_turn"):
         facts.append(gettext(lang, N_("this very turn")))
     if v.get("laid_off"):
-        facts.append(t(lang, N_("{n} tiles laid off this turn"), n=v["laid_off"]))
+        facts.append(t(lang, Nn_("{n} tile laid off this turn", "{n} tiles laid off this turn"), n=v["laid_off"]))
     body = f'<p class="kural-facts">{escape(" · ".join(facts))} → {escape(gettext(lang, ACTIONS[v["action"]]))}</p>'
     r = outcome.detail
     head = gettext(lang, N_("allowed")) if r.allowed else gettext(lang, N_("not allowed"))
@@ -313,7 +314,7 @@ def _deal_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     for i, rack in enumerate(d.racks, 1):
         name = t(lang, N_("player {n}"), n=i) + (f" ({gettext(lang, N_('dealer'))})" if i == 1 else "")
         body += _label(lang, f"{name} · {len(rack)}") + row(lang, GAME, rack, okey, cls="kural-rack")
-    pile = t(lang, N_("{n} tiles left in the pile"), n=len(d.pile))
+    pile = t(lang, Nn_("{n} tile left in the pile", "{n} tiles left in the pile"), n=len(d.pile))
     return body + badge(lang, True, f"{' + '.join(str(n) for n in d.sizes[:-1])} · {pile}")
 
 

@@ -20,7 +20,7 @@ from kural.explain import reason, tile_label, word
 from kural.games import rummikub
 from kural.core.tiles import Meld, Opening
 from kural.games.rummikub import RummikubRules
-from kural.i18n import N_, gettext
+from kural.i18n import Message, N_, Nn_, gettext, translate
 from kural.core.melds import MeldVerdict
 from kural.core.notation import JOKER, Tile
 from kural.figures.draw import INVALID_MELD, VALID_MELD, badge, card_html, opening_badge, row, tile_html
@@ -70,8 +70,8 @@ MOVES: Final = {
 }
 
 
-def t(lang: str, message: str, **kw: Any) -> str:
-    return gettext(lang, message).format(**kw)
+def t(lang: str, message: Message, **kw: Any) -> str:
+    return translate(lang, message, **kw)
 
 
 def kind_name(lang: str, kind: Optional[str]) -> str:
@@ -191,7 +191,7 @@ def best_html(lang: str, table: Sequence[Sequence[Tile]], rack: Sequence[Tile], 
     if m.objective == "value":
         msg = t(lang, N_("the best move plays tiles worth {score}"), score=m.score)
     else:
-        msg = t(lang, N_("the best move plays {score} of the {count} tiles"), score=m.score, count=len(rack))
+        msg = t(lang, Nn_("the best move plays {score} of {count} tile", "the best move plays {score} of the {count} tiles", "count"), score=m.score, count=len(rack))
     return body + badge(lang, True, msg)
 
 
@@ -301,7 +301,7 @@ def _river_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str
     body += _arrow() + _label(lang, gettext(lang, N_("key tile"))) + row(lang, GAME, [take.key])
     if take.plunder:
         body += _label(lang, gettext(lang, N_("taken along"))) + row(lang, GAME, take.plunder)
-    return body + badge(lang, True, t(lang, N_("{n} tiles taken"), n=len(take.taken)))
+    return body + badge(lang, True, t(lang, Nn_("{n} tile taken", "{n} tiles taken"), n=len(take.taken)))
 
 
 @figure(GAME, "first")

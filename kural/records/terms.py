@@ -245,6 +245,8 @@ class Entry:
     msgstr: str
     fuzzy: bool = False
     sources: tuple[str, ...] = ()  # the files that use it (the `#:` lines)
+    msgid_plural: str = ""  # a message with a number: its English plural
+    forms: tuple[str, ...] = ()  # and its translations, msgstr[0], msgstr[1] … (msgstr has them one a line)
 
     @property
     def for_contributors(self) -> bool:
@@ -260,13 +262,18 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
     """Every entry of a gettext catalog that has a msgid (obsolete entries left out)."""
     msgid: list[str] = []
     msgstr: list[str] = []
+    plural: list[str] = []
+    forms: list[list[str]] = []
     refs: list[str] = []
     state, start = "", 0
     fuzzy = False
 
     def flush() -> Iterator[Entry]:
         if "".join(msgid):
-            yield Entry(start, "".join(msgid), "".join(msgstr), fuzzy, tuple(refs))
+            # a plural entry's forms (msgstr[0], msgstr[1] …) one a line, so no word runs into the next form
+            text = "\n".join("".join(f) for f in forms) if forms else "".join(msgstr)
+            yield Entry(start, "".join(msgid), text, fuzzy, tuple(refs), "".join(plural),
+                        tuple("".join(f) for f in forms))
 
     for n, raw in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         line = raw.strip()
@@ -276,27 +283,35 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, fuzzy, state = [], [], [], False, ""
+                plural, forms = [], []
             refs.extend(ref.rsplit(":", 1)[0] for ref in line[2:].split())
         elif line.startswith("msgid ") or line.startswith("msgctxt "):
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, fuzzy = [], [], [], False
+                plural, forms = [], []
             state = "id" if line.startswith("msgid ") else "ctxt"
             if state == "id":
                 msgid.append(_unquote(line[6:]))
         elif line.startswith("msgid_plural "):
-            state = "id"
+            state = "plural"
+            plural.append(_unquote(line[13:]))
         elif line.startswith("msgstr"):
             if state != "str":
                 start = n
             state = "str"
             msgstr.append(_unquote(line.split(" ", 1)[1]))
+            if line.startswith("msgstr["):
+                forms.append([msgstr[-1]])
         elif line.startswith('"'):
-            (msgid if state == "id" else msgstr if state == "str" else []).append(_unquote(line))
+            (msgid if state == "id" else plural if state == "plural" else msgstr if state == "str" else []).append(_unquote(line))
+            if state == "str" and forms:
+                forms[-1].append(_unquote(line))
         elif line.startswith("#,") and "fuzzy" in line:
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, state = [], [], [], ""
+                plural, forms = [], []
             fuzzy = True
     if state == "str":
         yield from flush()
@@ -485,7 +500,9 @@ def untranslated(root: Path) -> list[Typo]:
         if lang == "en" or not po.exists():
             continue
         for e in catalog_entries(po):
-            if e.msgstr == e.msgid and not e.fuzzy and e.msgid not in allowed[lang] and _NO_WORD.sub("", e.msgid):
+            english = {e.msgid, e.msgid_plural} - {""}
+            same = any(f in english for f in e.forms) if e.forms else e.msgstr == e.msgid
+            if same and not e.fuzzy and e.msgid not in allowed[lang] and _NO_WORD.sub("", e.msgid):
                 out.append(Typo(str(po.relative_to(root)), e.line, None, f'msgid "{e.msgid[:60]}"', "untranslated",
                                 {"lang": lang}))
     return out

@@ -21,7 +21,7 @@ from typing import Any, Final, Mapping, Optional
 from kural import houserules, registry
 from kural.browser import FIELD_LABELS, field_label, is_list, query_of
 from kural.explain import card_label, tile_label
-from kural.i18n import N_, gettext
+from kural.i18n import N_, Nn_, Plural, gettext, page_word
 from kural.core.notation import COLOURS, SUITS, Card, Tile
 from kural.problems import MESSAGES
 from kural.site import web
@@ -81,7 +81,7 @@ SINGLE: Final = {"tile", "card"}
 
 WORDS: Final = {
     "game": N_("Game"), "kind": N_("What to check"), "variant": N_("House rules"), "standard": N_("standard rules"),
-    "chosen": N_("{n} chosen"),
+    "chosen": Nn_("{n} chosen", "{n} chosen"),  # house rules chosen
     "check": N_("Check"), "link": N_("Link to this claim"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
     "loading": N_("Loading the checker…"), "failed": N_("The checker could not be loaded. Reload the page to try again."),
@@ -163,7 +163,7 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                                    else t(lang, PARAM_CHOICE).format(names=" / ".join(registry.game(game).variant_name(lang, v) for v in c.variants)),
                                    "variants": [{"key": v, "label": registry.game(game).variant_name(lang, v)} for v in c.variants]}
                                   for c in houserules.choices(game)]})
-    return {"lang": lang, "games": games, "cards": _palette(lang, "dummy"), "words": {k: t(lang, v) for k, v in WORDS.items()}}
+    return {"lang": lang, "games": games, "cards": _palette(lang, "dummy"), "words": {k: page_word(lang, v) for k, v in WORDS.items()}}
 
 
 def engine_attrs(root: str) -> str:
@@ -180,7 +180,7 @@ def json_script(data: Any) -> str:
 def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[str, Any]]] = None) -> str:
     """The Markdown of ``check/index.md`` (a heading and one block of HTML)."""
     attrs = f'data-lang="{lang}" ' + engine_attrs("../../")
-    w = {k: escape(t(lang, v)) for k, v in WORDS.items()}
+    w = {k: escape(t(lang, v)) for k, v in WORDS.items() if not isinstance(v, Plural)}
     html = (
         f'<div class="kural-checker" id="kural-checker" {attrs}>'
         f'<p class="kural-lead">{escape(t(lang, LEAD))}</p>'

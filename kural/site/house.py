@@ -15,7 +15,7 @@ from html import escape
 from typing import Any, Callable, Final, Optional
 
 from kural import houserules, registry
-from kural.i18n import N_, gettext
+from kural.i18n import N_, Nn_, gettext, page_word
 from kural.records import Corpus, Record
 from kural.site import checker
 from kural.site.numbers import variant_values
@@ -32,7 +32,8 @@ RESET = N_("Back to the standard rules")
 PLAYING = N_("Played here with: {rules}")
 LOADING = N_("Starting the checker…")
 JUDGING = N_("Judging the examples again under your house rules…")
-JUDGED = N_("{n} examples judged again under your house rules; {changed} changed.")
+JUDGED = Nn_("{n} example judged again under your house rules; {changed} changed.",
+             "{n} examples judged again under your house rules; {changed} changed.")
 CHANGED = N_("Changed under your house rules")
 REFUSED_NOW = N_("Under your house rules this claim is refused: {message}")
 HOUSE_TEXT = N_("Variant: {name}")
@@ -100,7 +101,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[str, str
     names = {n: registry.game(game).variant_name(lang, n) for c in choices for n in c.variants}
     data = {"game": game, "lang": lang, "excluded": excluded, "names": names, "values": variant_values(game),
             "card": list(CARD_CATEGORIES),
-            "words": {k: t(lang, v) for k, v in WORDS.items()}}
+            "words": {k: page_word(lang, v) for k, v in WORDS.items()}}
     return (
         f'<details class="kural-house" id="house-rules" {checker.engine_attrs("../../")}>'
         f'<summary>{escape(t(lang, TITLE))}</summary>'

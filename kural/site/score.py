@@ -25,7 +25,7 @@ from markupsafe import Markup
 from kural.site import jinja
 from kural import houserules, registry
 from kural.browser import field_label
-from kural.i18n import N_, gettext
+from kural.i18n import N_, Nn_, gettext, page_word
 from kural.sheet import MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED, WORDS as SHEET_WORDS, _player_range
 from kural.site import web
 from kural.site.checker import GAME_ORDER, json_script
@@ -87,7 +87,7 @@ WORDS: Final = {
     "remove": N_("Remove"),
     "removed": N_("Removed from this device."),
     "confirm_remove": N_("Remove “{name}” from this device?"),
-    "rounds_played": N_("{played} rounds played"),
+    "rounds_played": Nn_("{played} round played", "{played} rounds played", "played"),
     "leader": N_("Leading: {names}"),
     "why": N_("{name}, round {n}: how the score was counted"),
     "rule": N_("rule {id}"),
@@ -208,8 +208,8 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["entry"] = "fields"
             entry["fields"] = _fields(key, lang)
         games.append(entry)
-    words = {k: t(v) for k, v in WORDS.items()}
-    words.update({f"sheet_{k}": t(v) for k, v in SHEET_WORDS.items()})
+    words = {k: page_word(lang, v) for k, v in WORDS.items()}
+    words.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_WORDS.items()})
     return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
 
 
@@ -220,7 +220,7 @@ def score_page(lang: str, corpus: Any = None) -> str:
     spec = score_spec(lang, corpus)
     return jinja.template("score.html").render(
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
-        w={k: gettext(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
+        w={k: page_word(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
         engine={**web.engine_urls(root), "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
         teams=partnership_rule(corpus, lang), spec=Markup(json_script(spec)))
 
