@@ -36,7 +36,8 @@ REASONS_CARDS: Final = {
 }
 
 # The count of pairs an Okey 101 hand holds (the pair-opening figure and the command line).
-PAIRS_TEXT = Nn_("{count} pair ({needed} needed to open with pairs)", "{count} pairs ({needed} needed to open with pairs)", "count")
+PAIRS_TEXT = Nn_("{count} pair ({needed} needed to open with pairs)", "{count} pairs ({needed} needed to open with pairs)",
+                 "count")
 
 HAND_REASONS: Final = {
     "hand_size": N_("a winning hand has {size} tiles, not {count}"),
