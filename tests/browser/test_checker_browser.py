@@ -129,9 +129,11 @@ def test_a_link_gives_the_verdict_in_turkish(cpage, server):
 
 def test_bad_input_is_named_in_the_readers_language_and_the_page_stays_usable(cpage, server):
     page = cpage
-    page.goto(f"{server}/it/check/?game=okey&check=meld&tiles=R1+R2+X3&indicator=K1")
+    page.goto(f"{server}/it/check/?game=okey&check=meld&tiles=R1+R2+X3&indicator=K1&variant=count_up")
     state, _ = _verdict(page)
     assert state == "error"
+    # One house rule chosen: the count agrees with its number («1 scelta», not «1 scelte»).
+    assert page.locator("#kural-variants-count").inner_text() == "1 scelta"
     msg = page.locator("#kural-verdict .kural-error").inner_text()
     assert "X3" in msg and "tessere" in msg
     tiles = page.locator("[data-name='tiles'] input")

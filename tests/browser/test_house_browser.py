@@ -5,6 +5,7 @@ is refused with its reason, and the panel is usable with the keyboard and passes
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -13,6 +14,8 @@ from tests.browser.conftest import serious
 
 from kural import browser as engine
 from kural import registry
+from kural.i18n import translate
+from kural.site import house
 
 DONE = "document.getElementById('house-rules').dataset.state === 'done'"
 FIGURES = """() => { window.kuralOpenAll();
@@ -68,6 +71,10 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
     assert not rule.locator(".kural-house-text[data-variant='threshold_51']").is_visible()
     assert hpage.locator("#kural-house-playing").is_visible()
     assert "81" in hpage.locator("#kural-house-playing").inner_text()
+    # The page counts the examples it judged again in the words Python would use for that number.
+    status = hpage.locator("#kural-house-status").inner_text()
+    n, changes = map(int, re.findall(r"\d+", status))
+    assert n >= len(figures) and status == translate(lang, house.JUDGED, n=n, changed=changes)
     # The numbers the standard rules state follow the house rules: 701's penalty is for opening below 81.
     # (405 no longer states the threshold: pair-openers lay off too, the English and Italian reviews of 2026-11-24.)
     nums = hpage.locator(".kural-rule[data-rule='okey101:701'] .kural-text .kural-num[data-param='opening_threshold']")

@@ -18,9 +18,9 @@
   var editing = -1;  // the round being changed (from 0), -1: a new round
 
   // A message with a number comes as {one, other, count} (kural.i18n.plural_words): the form its number asks for.
-  function form(s, args) { return (s && typeof s === "object") ? (Number(args[s.count]) === 1 ? s.one : s.other) : s; }
+  function pluralForm(s, args) { return (s && typeof s === "object") ? (Number(args[s.count]) === 1 ? s.one : s.other) : s; }
   function fmt(text, values) {
-    return String(form(text, values)).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
+    return String(pluralForm(text, values)).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
   }
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
