@@ -229,13 +229,18 @@ def play_sentence(lang: str, play: Play) -> str:
         player=escape(play.player), card=card, cards=" ".join(cards), target=target)
 
 
+def play_line(lang: str, play: Play) -> str:
+    """A play in words, then its notation in small print (what a reader copies into the checker)."""
+    return f"{play_sentence(lang, play)} <small><code>{escape(str(play))}</code></small>"
+
+
 def plays_html(lang: str, plays: Sequence[Play], stop: Optional[int] = None, open_: bool = False) -> str:
     """The plays of a deal, one sentence each, with its notation after it (what a reader copies into the
     checker); ``stop`` marks the play the rules refuse."""
     items = []
     for i, p in enumerate(plays, 1):
         mark = ' class="kural-no"' if stop == i else ""
-        items.append(f'<li{mark}>{play_sentence(lang, p)} <small><code>{escape(str(p))}</code></small></li>')
+        items.append(f"<li{mark}>{play_line(lang, p)}</li>")
     summary = t(lang, N_("the plays ({count})"), count=len(plays))
     return (f'<details class="kural-plays"{" open" if open_ else ""}><summary>{escape(summary)}</summary>'
             f'<ol>{"".join(items)}</ol></details>')
@@ -428,7 +433,7 @@ def _worked_goot(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> t
     play = Play("p1", "goots", tuple(c for c in g.meld if c != g.chosen), g.chosen)
     claim = WorkedClaim("goot", {"row": tiles_text(row_cards), "chosen": str(g.chosen), "hand": tiles_text(hand),
                                  "meld": tiles_text(g.meld)}, g.taken)
-    return (WorkedFigure(goot_html(lang, row_cards, hand, g), claim, f"<code>{escape(str(play))}</code>"),)
+    return (WorkedFigure(goot_html(lang, row_cards, hand, g), claim, play_line(lang, play)),)
 
 
 @worked(GAME, "deal")
