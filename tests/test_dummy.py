@@ -375,3 +375,44 @@ def test_order_of_play_and_the_dealers():
     assert run("dummy", "order", {"players": 3, "dealer": 3}).actual == (3, 1, 2)
     assert run("dummy", "dealers", {"players": 4, "dealer": 2, "winners": (2, 4)}).actual == (2, 2, 4)
     assert str(run("dummy", "dealers", {"players": 4, "dealer": 6}).actual) == "refused: no_such_seat"
+
+
+# --- the plays in the reader's language -----------------------------------------------------------
+
+EVERY_VERB = ["p1 draws 10C", "p1 draws", "p2 goots 9H with 7H 8H", "p3 melds 5S 5H 5C", "p4 farks 7H on 8H",
+              "p1 discards KD", "p2 knocks 4D", "p1 shows 2C QS"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "tr", "it", "en"])
+def test_each_play_reads_as_a_sentence_with_its_notation_beside_it(lang):
+    """A reader sees each play in their language, its cards drawn with the suit's symbol and spoken label, and
+    the notation after it, which parses back to the same play (readers copy it into the checker)."""
+    import re
+    from kural.explain import card_label
+    from kural.figures.dummy import plays_html, play_sentence
+
+    plays = parse_plays(EVERY_VERB)
+    html = plays_html(lang, plays, stop=3)
+    items = re.findall(r"<li( class=\"kural-no\")?>(.*?) <small><code>([^<]*)</code></small></li>", html)
+    assert [code for _, _, code in items] == EVERY_VERB
+    assert [bool(mark) for mark, _, _ in items] == [False, False, True] + [False] * 5
+    assert parse_plays([code for _, _, code in items]) == plays
+    sentences = [sentence for _, sentence, _ in items]
+    for play, sentence in zip(plays, sentences):
+        words = re.sub(r"<[^>]+>", "", sentence)
+        assert words.startswith(play.player) or words.startswith(play.player + "が")
+        for card in (*play.cards, *((play.target,) if play.target else ())):
+            assert f'aria-label="{card_label(lang, card)}">{card.rank_name}' in sentence
+        if lang != "en":
+            assert sentence != play_sentence("en", play)
+            assert not re.search(r"\b(draws|goots|melds|farks|discards|knocks|shows|takes|from|with)\b", words), words
+    assert len(set(sentences)) == len(sentences)
+
+
+def test_a_played_deal_on_a_japanese_page_names_no_play_in_english():
+    html = "".join(f.html for f in registry.game("dummy").worked["scored_deal"]("ja", STANDARD, 297, {"players": 3}))
+    import re
+    plays = re.search(r'<details class="kural-plays">.*?</details>', html).group(0)
+    outside_code = re.sub(r"<code>[^<]*</code>", "", plays)
+    assert "<li>" in plays and not re.search(r"\b(draws|goots|melds|farks|discards|knocks)\b", outside_code)
+    assert "山札から" in outside_code or "捨て札の列から" in outside_code

@@ -21,6 +21,7 @@ from kural.figures.worked import Generator, WorkedClaim, WorkedFigure
 from kural.explain import REASONS, card_label, label, reason, tile_label, word
 from kural.i18n import N_, gettext
 from kural.problems import MESSAGES
+from kural.vocabulary import SUIT_SYMBOLS
 from kural.core.notation import Card, Tile
 
 # Verdicts as sentences.
@@ -66,6 +67,18 @@ def card_html(lang: str, card: Card) -> str:
     # The suit's symbol is drawn by the stylesheet (``.kc-S::after`` …), like a tile's colour mark.
     return (f'<span class="kc kc-{card.suit}{" kc-red" if red else ""}" role="img" '
             f'aria-label="{escape(card_label(lang, card))}">{escape(card.rank_name)}</span>')
+
+
+def card_in_text(lang: str, card: Card) -> str:
+    """A card inside a sentence: its rank and suit symbol as text (``10♣``, copied as it reads), in the suit's
+    colour, with the same spoken label as :func:`card_html`.
+
+    >>> card_in_text("en", Card.parse("10C"))
+    '<span class="kc-text" role="img" aria-label="10 of clubs">10♣</span>'
+    """
+    red = " kc-red" if card.suit in ("H", "D") else ""
+    return (f'<span class="kc-text{red}" role="img" aria-label="{escape(card_label(lang, card))}">'
+            f'{escape(card.rank_name)}{SUIT_SYMBOLS[card.suit]}</span>')
 
 
 def piece_html(lang: str, game: str, piece: Any, okey: Optional[Tile] = None, stands_for: Optional[Tile] = None) -> str:
@@ -212,4 +225,4 @@ def example_html(lang: str, game: str, ex: Any, outcome: checks.Outcome, variant
             f'<figcaption>{variant}{caption}{link}</figcaption></figure>')
 
 
-__all__ = ["tile_html", "card_html", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator", "WorkedClaim", "WorkedFigure"]
+__all__ = ["tile_html", "card_html", "card_in_text", "row", "badge", "melds_html", "table_of", "example_html", "label", "Figure", "Generator", "WorkedClaim", "WorkedFigure"]

@@ -3,8 +3,9 @@
 Why one module of this size: one game's pictures — a figure for each of its example kinds and its worked
 examples — drawn with shared helpers; a module per kind would scatter them.
 
-Every verdict and number comes from the engine; every word from the catalogs.  Plays are shown in
-the notation of records (``p2 goots 7H with 8H 9H``), so a reader can write their own.
+Every verdict and number comes from the engine; every word from the catalogs.  Plays are shown as
+sentences in the reader's language, each followed by its notation of records (``p2 goots 7H with 8H 9H``),
+so a reader can write their own.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from kural.games.dummy.play import DealScore, DealState, Play
 from kural.checks.dummy import DealFacts
 from kural.i18n import Message, N_, Nn_, gettext, translate
 from kural.core.notation import SUITS, Card
-from kural.figures.draw import badge, row
+from kural.figures.draw import badge, card_in_text, row
 from kural.figures.draw import Figure, Generator, table_of
 from kural.figures.worked import WorkedClaim, WorkedFigure, tiles_text
 
@@ -197,14 +198,58 @@ def _discard_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> s
     return body + badge(lang, False, " · ".join(texts))
 
 
+# Each play as a sentence; the cards are drawn in it by :func:`card_in_text`.
+PLAY_SENTENCES: Final = {
+    "draws": N_("{player} draws {card} from the stock"),
+    "draws_unnamed": N_("{player} draws a card from the stock"),
+    "goots": N_("{player} takes {card} from the discard row and melds it with {cards} (goot)"),
+    "melds": N_("{player} melds {cards}"),
+    "farks": N_("{player} lays {card} off on the meld with {target} (fark)"),
+    "discards": N_("{player} discards {card}"),
+    "knocks": N_("{player} discards the last card, {card}, and knocks"),
+    "shows": N_("{player} shows both spetos: {cards}"),
+}
+
+
+def play_sentence(lang: str, play: Play) -> str:
+    """A play in the reader's words, as escaped HTML, its cards drawn as cards.
+
+    >>> play_sentence("en", Play.parse("p2 farks 7H on 8H"))  # doctest: +ELLIPSIS
+    'p2 lays <span class="kc-text kc-red" ...>7♥</span> off on the meld with <span ...>8♥</span> (fark)'
+    """
+    cards = [card_in_text(lang, c) for c in play.cards]
+    key = play.verb
+    if play.verb == "goots":
+        card, target = card_in_text(lang, play.target), ""
+    else:
+        card, target = (cards[0] if cards else ""), (card_in_text(lang, play.target) if play.target else "")
+        if play.verb == "draws" and not cards:
+            key = "draws_unnamed"
+    return escape(gettext(lang, PLAY_SENTENCES[key])).format(
+        player=escape(play.player), card=card, cards=" ".join(cards), target=target)
+
+
+def play_line(lang: str, play: Play) -> str:
+    """A play in words, then its notation in small print (what a reader copies into the checker)."""
+    return f"{play_sentence(lang, play)} <small><code>{escape(str(play))}</code></small>"
+
+
 def plays_html(lang: str, plays: Sequence[Play], stop: Optional[int] = None, open_: bool = False) -> str:
+    """The plays of a deal, one sentence each, with its notation after it (what a reader copies into the
+    checker); ``stop`` marks the play the rules refuse."""
     items = []
     for i, p in enumerate(plays, 1):
         mark = ' class="kural-no"' if stop == i else ""
-        items.append(f"<li{mark}><code>{escape(str(p))}</code></li>")
+        items.append(f"<li{mark}>{play_line(lang, p)}</li>")
     summary = t(lang, N_("the plays ({count})"), count=len(plays))
     return (f'<details class="kural-plays"{" open" if open_ else ""}><summary>{escape(summary)}</summary>'
             f'<ol>{"".join(items)}</ol></details>')
+
+
+def _item_label(lang: str, item: Any) -> str:
+    """A bonus or penalty in words, and the cards it is about drawn as in the plays (escaped HTML)."""
+    label = escape(item_name(lang, item.code))
+    return label + (" · " + " ".join(card_in_text(lang, c) for c in item.cards) if item.cards else "")
 
 
 def score_table(lang: str, s: DealScore) -> str:
@@ -215,15 +260,12 @@ def score_table(lang: str, s: DealScore) -> str:
 
     def line(label: str, play: str, values: Mapping[str, int]) -> str:
         cells = "".join(f"<td>{escape(_signed(values[p])) if p in values else ''}</td>" for p in s.players)
-        return f'<tr><th scope="row">{escape(label)}</th><td>{escape(play)}</td>{cells}</tr>'
+        return f'<tr><th scope="row">{label}</th><td>{escape(play)}</td>{cells}</tr>'
 
-    rows.append(line(gettext(lang, N_("cards melded and laid off")), "", s.melded))
-    rows.append(line(gettext(lang, N_("cards left in hand")), "", {p: -v for p, v in s.in_hand.items()}))
+    rows.append(line(escape(gettext(lang, N_("cards melded and laid off"))), "", s.melded))
+    rows.append(line(escape(gettext(lang, N_("cards left in hand"))), "", {p: -v for p, v in s.in_hand.items()}))
     for item in s.items:
-        label = item_name(lang, item.code)
-        if item.cards:
-            label += " · " + " ".join(map(str, item.cards))
-        rows.append(line(label, str(item.play) if item.play else "", {item.player: item.points}))
+        rows.append(line(_item_label(lang, item), str(item.play) if item.play else "", {item.player: item.points}))
     totals = "".join(f"<td><strong>{escape(_signed(v))}</strong></td>" for v in s.totals.values())
     rows.append(f'<tr><th scope="row">{escape(gettext(lang, N_("total")))}</th><td></td>{totals}</tr>')
     return scroll(f'<table class="kural-table">{"".join(rows)}</table>')
@@ -235,9 +277,8 @@ def items_table(lang: str, players: Sequence[str], items: Sequence[Any]) -> str:
     rows = [f'<tr><th scope="col">{escape(gettext(lang, N_("item")))}</th>'
             f'<th scope="col">{escape(gettext(lang, N_("play")))}</th>{head}</tr>']
     for item in items:
-        label = item_name(lang, item.code) + (" · " + " ".join(map(str, item.cards)) if item.cards else "")
         cells = "".join(f"<td>{escape(_signed(item.points)) if p == item.player else ''}</td>" for p in players)
-        rows.append(f'<tr><th scope="row">{escape(label)}</th><td>{item.play}</td>{cells}</tr>')
+        rows.append(f'<tr><th scope="row">{_item_label(lang, item)}</th><td>{item.play}</td>{cells}</tr>')
     return scroll(f'<table class="kural-table">{"".join(rows)}</table>')
 
 
@@ -392,7 +433,7 @@ def _worked_goot(lang: str, rules: Any, seed: int, args: Mapping[str, Any]) -> t
     play = Play("p1", "goots", tuple(c for c in g.meld if c != g.chosen), g.chosen)
     claim = WorkedClaim("goot", {"row": tiles_text(row_cards), "chosen": str(g.chosen), "hand": tiles_text(hand),
                                  "meld": tiles_text(g.meld)}, g.taken)
-    return (WorkedFigure(goot_html(lang, row_cards, hand, g), claim, f"<code>{escape(str(play))}</code>"),)
+    return (WorkedFigure(goot_html(lang, row_cards, hand, g), claim, play_line(lang, play)),)
 
 
 @worked(GAME, "deal")
@@ -420,5 +461,5 @@ def _worked_scored_deal(lang: str, rules: Any, seed: int, args: Mapping[str, Any
                          badge(lang, True, ending_text(lang, s))),)
 
 
-__all__ = ["deal_html", "goot_html", "score_table", "items_table", "plays_html", "find_goot", "item_name",
+__all__ = ["deal_html", "goot_html", "score_table", "items_table", "plays_html", "play_sentence", "PLAY_SENTENCES", "find_goot", "item_name",
            "illegal_text", "ITEM_NAMES", "ILLEGAL_NAMES"]
