@@ -1,4 +1,5 @@
-# Sourced by scripts/serve, build, test and bench: Pyodide for the checker in the page, Workbox for the
+# Sourced by scripts/serve, build, test and bench: Pyodide for the checker in the page (and xz-decompress, which
+# decodes Pyodide's xz-compressed WebAssembly in the page), Workbox for the
 # offline copy (its service worker, made at build time), esbuild (Kural's scripts minified in the site) and, for the
 # tests only, axe-core (the accessibility checks, run in the page by tests/browser/axe.py), pinned in
 # web/package.json and web/package-lock.json, installed with `npm ci` when web/node_modules is missing
@@ -17,8 +18,8 @@ setup_web() {
   local stamp="web/node_modules/.kural-lock"
   local want
   want="$(sha256sum web/package-lock.json | cut -c1-16)"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f web/node_modules/pyodide/pyodide.asm.wasm ] || [ ! -f web/node_modules/workbox-build/package.json ] || [ ! -x web/node_modules/.bin/esbuild ] || [ ! -f web/node_modules/axe-core/axe.js ]; then
-    echo "installing Pyodide and Workbox (npm ci in web/) ..."
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ ! -f web/node_modules/pyodide/pyodide.asm.wasm ] || [ ! -f web/node_modules/workbox-build/package.json ] || [ ! -x web/node_modules/.bin/esbuild ] || [ ! -f web/node_modules/axe-core/axe.js ] || [ ! -f web/node_modules/xz-decompress/package.json ]; then
+    echo "installing Pyodide, xz-decompress and Workbox (npm ci in web/) ..."
     (cd web && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
     echo "$want" > "$stamp"
   fi

@@ -89,7 +89,9 @@ def test_the_worker_lists_every_part_with_revisions_and_sizes(built):
             assert file.is_file(), e
             assert e["size"] == file.stat().st_size and re.fullmatch(r"[0-9a-f]{32}", e["revision"]), e
     engine = {e["url"] for e in parts["engine"]}
-    assert "_pyodide/pyodide.asm.wasm" in engine
+    # Pyodide's WebAssembly is kept xz-compressed, with its decoder; not the plain copy
+    assert f"_pyodide/{web.WASM_XZ}" in engine and f"_pyodide/{web.WASM}" not in engine
+    assert f"_checker/{web.xz_decoder_name()}" in engine
     # the page's Python library, the engine and each language's catalog are kept compressed, once: not their plain
     # copies, nor Pyodide's whole library; the lock file comes inline with the page
     assert [u for u in engine if "python_stdlib" in u] == [f"_pyodide/{web.stdlib_name()}.gz"]

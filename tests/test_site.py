@@ -127,6 +127,44 @@ def test_no_assets_from_other_hosts(site):
         assert "fonts.googleapis" not in html
 
 
+# The page's decoder run by Node as the worker runs it: the .xz file given as a stream, decoded as a stream.
+DECODE = r"""
+const { readFileSync, writeFileSync } = require("fs");
+const { XzReadableStream } = require(process.argv[2]);
+const packed = readFileSync(process.argv[3]);
+new Response(new XzReadableStream(new Blob([packed]).stream())).arrayBuffer()
+  .then((plain) => writeFileSync(process.argv[4], Buffer.from(plain)))
+  .catch((e) => { console.error(String(e)); process.exit(3); });
+"""
+
+
+def test_the_shipped_webassembly_decodes_to_pyodides_byte_for_byte(site, tmp_path):
+    """Pyodide's WebAssembly goes xz-compressed (kural.site.web.wasm_xz); the decoder the site ships gives back
+    Pyodide's own file, and refuses a damaged one."""
+    import gzip
+    import subprocess
+
+    from kural.site import web
+
+    pyodide = (web.pyodide_source() / web.WASM).read_bytes()
+    shipped = site / web.PYODIDE_DIR / web.WASM_XZ
+    decoder = site / web.ENGINE_DIR / web.xz_decoder_name()
+    assert (site / web.PYODIDE_DIR / web.WASM).read_bytes() == pyodide  # the plain copy, if the decoder cannot load
+    assert shipped.stat().st_size < 0.8 * len(gzip.compress(pyodide, 6)), "smaller than a host's gzip by a fifth"
+    (tmp_path / "decode.js").write_text(DECODE, encoding="utf-8")
+    damaged = bytearray(shipped.read_bytes())
+    damaged[len(damaged) // 2] ^= 0x55
+    (tmp_path / "damaged.xz").write_bytes(bytes(damaged))
+    for packed, out in ((shipped, tmp_path / "out.wasm"), (tmp_path / "damaged.xz", tmp_path / "bad.wasm")):
+        done = subprocess.run(["node", str(tmp_path / "decode.js"), str(decoder), str(packed), str(out)],
+                              capture_output=True, text=True, timeout=120)
+        if packed == shipped:
+            assert done.returncode == 0, done.stderr
+            assert out.read_bytes() == pyodide, "the decoded WebAssembly differs from Pyodide's"
+        else:
+            assert done.returncode != 0 and not out.exists(), "a damaged file must not decode"
+
+
 def _digest(root: Path) -> dict[str, str]:
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
 

@@ -177,9 +177,11 @@ def parts(site: Path, langs: tuple[str, ...]) -> dict[str, dict[str, Any]]:
                                  *(f"{lang}/{MANIFEST}" for lang in langs)],
                  "globIgnores": []},
         # the page's Python library, the engine and its catalogs are kept compressed; their plain copies are only for
-        # browsers that cannot inflate them; Pyodide's lock file comes inline with the page
+        # browsers that cannot inflate them; Pyodide's WebAssembly is kept xz-compressed (the checker keeps its decoded
+        # copy itself); Pyodide's lock file comes inline with the page
         "engine": {"globPatterns": ["_pyodide/*", "_checker/*"],
-                   "globIgnores": [f"_pyodide/{web.stdlib_name()}", "_pyodide/pyodide-lock.json", "_checker/kural-*.zip"]},
+                   "globIgnores": [f"_pyodide/{web.stdlib_name()}", "_pyodide/pyodide-lock.json", "_checker/kural-*.zip",
+                                   f"_pyodide/{web.WASM}"]},
     }
     for lang in langs:
         ignores = ["**/*.map", f"{lang}/sitemap.xml*", f"{lang}/{OFFLINE_DIR}/**"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import os
 import shutil
 import zipfile
 from functools import lru_cache
@@ -33,6 +34,9 @@ PYODIDE_FILES: Final = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.
                         "pyodide-lock.json")
 PYODIDE_DIR: Final = "_pyodide"
 ENGINE_DIR: Final = "_checker"
+WASM: Final = "pyodide.asm.wasm"
+WASM_XZ: Final = WASM + ".xz"  # what the page loads (kural-check-worker.js decodes it); the plain copy is a fallback
+XZ_DECODER: Final = Path("xz-decompress") / "dist" / "package" / "xz-decompress.min.js"  # from npm (web/package.json)
 GZ: Final = ".gz"  # the engine, its catalogs and the page's library are loaded gzip-compressed as whole files
 _STAMP: Final = (1980, 1, 1, 0, 0, 0)  # every file in the zip gets this date: two builds, one zip
 
@@ -203,6 +207,49 @@ def stdlib_name(root: Path = ROOT) -> str:
     return f"python_stdlib-{digest}.zip"
 
 
+def wasm_xz(source: Path) -> bytes:
+    """Pyodide's WebAssembly xz-compressed (level 9, extreme; CRC32, which every xz decoder checks): 2.1 MB where
+    a host's gzip sends 2.8 MB. Compressing takes about 10 s, so the result is kept in ``web/node_modules/.cache``
+    by the hash of the file, like the compiled library (``kural.site.pyc``)."""
+    import lzma
+
+    data = source.read_bytes()
+    cache = source.parent.parent / ".cache" / "kural"
+    hit = cache / f"pyodide-asm-{hashlib.sha256(data).hexdigest()[:16]}.wasm.xz"
+    if hit.is_file():
+        return hit.read_bytes()
+    packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, preset=9 | lzma.PRESET_EXTREME)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("pyodide-asm-*.wasm.xz"):  # one kept: Pyodide's current version
+            old.unlink(missing_ok=True)
+        part = hit.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(packed)
+        part.replace(hit)
+    except OSError:
+        pass
+    return packed
+
+
+def xz_decoder(root: Path = ROOT) -> Path | None:
+    """xz-decompress (pinned in ``web/package.json``): the script that decodes Pyodide's WebAssembly in the page."""
+    for base in (root, ROOT):
+        f = base / "web" / "node_modules" / XZ_DECODER
+        if f.is_file():
+            return f
+    return None
+
+
+@lru_cache(maxsize=None)
+def xz_decoder_name(root: Path = ROOT) -> str:
+    """The decoder's name in the built site, with its version: a new one is a new file."""
+    import json
+
+    f = xz_decoder(root)
+    version = json.loads((f.parents[2] / "package.json").read_text(encoding="utf-8"))["version"] if f else ""
+    return f"xz-decompress-{version}.min.js"
+
+
 def engine_urls(root: str) -> dict[str, str]:
     """Where a page finds what starts the engine in the reader's browser, by the name of the ``data-`` attribute
     that carries it (the checker, the house-rules panel and the score sheet read the same): Pyodide, the page's
@@ -213,6 +260,7 @@ def engine_urls(root: str) -> dict[str, str]:
     return {"pyodide": f"{root}{PYODIDE_DIR}/", "stdlib": f"{root}{PYODIDE_DIR}/{stdlib_name()}{GZ}",
             "engine": f"{root}{ENGINE_DIR}/{engine}{GZ}", "catalog": f"{root}{ENGINE_DIR}/{catalog}{GZ}",
             "worker": f"{root}{ENGINE_DIR}/kural-check-worker.js", "pyodide-version": pyodide_version(),
+            "wasm": f"{root}{PYODIDE_DIR}/{WASM_XZ}", "xz": f"{root}{ENGINE_DIR}/{xz_decoder_name()}",
             "pyodide-lock": lock_text()}
 
 
@@ -263,6 +311,9 @@ def install(site: Path, root: Path = ROOT) -> None:
             data = compiled_stdlib(data, src) or data
             (out / stdlib_name(root)).write_bytes(data)
             (out / (stdlib_name(root) + stdlib.GZ_SUFFIX)).write_bytes(stdlib.gzipped(data))
+        elif name == WASM:  # xz-compressed, decoded in the page; the plain copy if the decoder cannot load
+            shutil.copyfile(src / name, out / name)
+            (out / WASM_XZ).write_bytes(wasm_xz(src / name))
         elif name == "pyodide-lock.json":
             (out / name).write_bytes(lock_file(src / name))
         else:
@@ -281,9 +332,14 @@ def install(site: Path, root: Path = ROOT) -> None:
         (site / ENGINE_DIR / (pattern.format(lang=lang) + GZ)).write_bytes(stdlib.gzipped(data))
     yaml_name, yaml_data = yaml_zip()
     (site / ENGINE_DIR / yaml_name).write_bytes(yaml_data)
+    decoder = xz_decoder(root)
+    if decoder is None:
+        raise FileNotFoundError("the checker needs xz-decompress in web/node_modules: run `npm ci` in web/ "
+                                "(scripts/build, serve and test do it)")
+    shutil.copyfile(decoder, site / ENGINE_DIR / xz_decoder_name(root))
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 
 
-__all__ = ["engine_modules", "engine_zip", "catalog_zips", "lock_text", "yaml_zip", "install", "pyodide_source", "stdlib_name", "PYODIDE_DIR",
+__all__ = ["engine_modules", "wasm_xz", "xz_decoder", "xz_decoder_name", "WASM", "WASM_XZ", "engine_zip", "catalog_zips", "lock_text", "yaml_zip", "install", "pyodide_source", "stdlib_name", "PYODIDE_DIR",
            "ENGINE_DIR"]

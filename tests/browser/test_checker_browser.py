@@ -99,8 +99,26 @@ def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page
     assert sum(1 for w in want if w[0] == "done") > 350
 
 
+# The decoded WebAssembly the worker keeps (each copy's SHA-256), and the plain file's, fetched here for the comparison.
+KEPT_WASM = """async (plain) => {
+  const hex = async (r) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await r.arrayBuffer())),
+                                      (b) => b.toString(16).padStart(2, '0')).join('');
+  const cache = await caches.open('kural-checker-wasm'), kept = [];
+  for (const key of await cache.keys()) {
+    const r = await cache.match(key);
+    kept.push(r.headers.get('Content-Type') + ' ' + await hex(r));
+  }
+  return [kept, 'application/wasm ' + await hex(await fetch(plain))];
+}"""
+
+
 def test_every_request_goes_to_this_site(engine_page, server):
-    assert any(u.endswith("pyodide.asm.wasm") for u in engine_page.requests)
+    # Pyodide's WebAssembly xz-compressed, with the decoder this site ships, downloaded once: the second start takes
+    # the decoded copy the first kept (Cache Storage), which is Pyodide's file byte for byte; never the plain file
+    assert [u for u in engine_page.requests if "pyodide.asm.wasm" in u] == [f"{server}/_pyodide/{web.WASM_XZ}"]
+    assert engine_page.requests.count(f"{server}/_checker/{web.xz_decoder_name()}") == 1
+    kept, plain = engine_page.evaluate(KEPT_WASM, f"{server}/_pyodide/{web.WASM}")
+    assert kept == [plain], "the decoded copy kept is Pyodide's WebAssembly, and it is kept once"
     # the engine and the catalogs compressed (inflated in the page), never their plain copies; the lock file inline
     assert f"{server}/_checker/{web.engine_zip()[0]}.gz" in engine_page.requests
     assert any(re.search(r"/_checker/kural-[0-9a-f]{12}-(ja|tr|it|en)\.zip\.gz$", u) for u in engine_page.requests)

@@ -67,13 +67,52 @@ function inflatedLibrary(config) {
 }
 function libraryURL(config) {
   if (!config.stdlib) return undefined;  // Pyodide's own, next to it
-  var plain = config.stdlib.replace(/\.gz$/, "");
-  if (typeof DecompressionStream !== "undefined" && plain !== config.stdlib) {
-    self.fetch = function (input, init) {
-      return String(input && input.url || input) === plain ? inflatedLibrary(config) : networkFetch(input, init);
-    };
-  }
-  return plain;
+  return config.stdlib.replace(/\.gz$/, "");
+}
+
+// Pyodide's WebAssembly (pyodide.asm.wasm, 8.6 MB) comes xz-compressed (config.wasm: 2.1 MB, where a host's gzip
+// sends 2.8 MB), decoded here as it downloads by xz-decompress (config.xz, loaded only then) and handed to Pyodide
+// as the response to its own request for the plain file, so that it compiles while the rest arrives. The decoded
+// file is kept once in Cache Storage (WASM_CACHE, keyed by Pyodide's version) as application/wasm: every later
+// start, online or not, takes it from there (the browser keeps the compiled code beside it) and decodes nothing.
+// Without Cache Storage it is decoded at each start; if the decoder cannot load, Pyodide fetches the plain file.
+var WASM_CACHE = "kural-checker-wasm";
+function wasmKey(config) { return config.wasm.replace(/\.xz$/, "") + "?pyodide=" + encodeURIComponent(config.version || ""); }
+function wasmHeaders() { return { headers: { "Content-Type": "application/wasm" } }; }
+async function decodedWasm(config, plain, init) {
+  var cache = null;
+  try {
+    cache = typeof caches !== "undefined" ? await caches.open(WASM_CACHE) : null;
+    var hit = cache && await cache.match(wasmKey(config));
+    if (hit) return hit;
+  } catch (e) { cache = null; }
+  try {
+    if (!self["xz-decompress"]) importScripts(config.xz);
+  } catch (e) { return networkFetch(plain, init); }
+  var response = await networkFetch(config.wasm);
+  if (!response.ok) throw new Error("pyodide.asm.wasm.xz " + response.status);
+  var decoded = new self["xz-decompress"].XzReadableStream(response.body);
+  if (!cache) return new Response(decoded, wasmHeaders());
+  var both = decoded.tee();
+  cache.keys().then(function (old) {  // one copy kept: the current Pyodide's
+    return Promise.all(old.map(function (r) { return cache.delete(r); }));
+  }).then(function () {
+    return cache.put(wasmKey(config), new Response(both[1], wasmHeaders()));
+  }).catch(function () {});
+  return new Response(both[0], wasmHeaders());
+}
+
+// Pyodide's requests that this worker answers itself: the page's library (below) and its WebAssembly (above).
+function answerFetches(config, stdLibURL) {
+  var wasm = config.wasm && config.xz ? config.pyodide + "pyodide.asm.wasm" : null;
+  var library = stdLibURL && stdLibURL !== config.stdlib && typeof DecompressionStream !== "undefined" ? stdLibURL : null;
+  if (!wasm && !library) return;
+  self.fetch = function (input, init) {
+    var url = String(input && input.url || input);
+    if (url === library) return inflatedLibrary(config);
+    if (url === wasm) return decodedWasm(config, url, init);
+    return networkFetch(input, init);
+  };
 }
 
 // The engine and its catalogs are zips of uncompressed entries, each kept gzip-compressed as one file (name.gz):
@@ -157,6 +196,7 @@ async function start(config, saved, engine) {
   if (config.lock) options.lockFileContents = config.lock;
   var stdLibURL = libraryURL(config);
   if (stdLibURL) options.stdLibURL = stdLibURL;
+  answerFetches(config, stdLibURL);
   if (saved) options._loadSnapshot = saved.arrayBuffer();
   else if (config.version && typeof caches !== "undefined") options._makeSnapshot = true;
   var py = await loadPyodide(options);

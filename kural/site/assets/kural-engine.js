@@ -13,7 +13,9 @@
       catalog: box.dataset.catalog ? new URL(box.dataset.catalog, location.href).href.replace("%7Blang%7D", "{lang}") : "",
       lock: box.dataset.pyodideLock || "",
       lang: box.dataset.lang || document.documentElement.lang || "",
-      yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : ""
+      yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : "",
+      wasm: box.dataset.wasm ? new URL(box.dataset.wasm, location.href).href : "",
+      xz: box.dataset.xz ? new URL(box.dataset.xz, location.href).href : ""
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
     var worker = null, pending = {}, nextId = 1;

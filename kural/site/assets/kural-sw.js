@@ -19,6 +19,9 @@ var routing = workbox.routing;
 var controllers = {}, sizes = {}, revisions = {}, partOf = {};
 var listening = {};  // part -> a function told the size of each file just kept (the progress of a KURAL_KEEP)
 var busy = {};       // part -> the promise of its keeping, while it runs
+// The checker's own caches (kural-check-worker.js): its started state and Pyodide's decoded WebAssembly. They go
+// with the engine part, never with a new version (each is keyed by what made it).
+var CHECKER = ["kural-checker", "kural-checker-wasm"];
 
 var progressPlugin = {
   cacheDidUpdate: function (o) {
@@ -169,7 +172,7 @@ async function removeParts(names) {
   for (var i = 0; i < names.length; i++) {
     if (names[i] === "core" || !PARTS[names[i]]) continue;
     await caches.delete("kural-" + names[i]);
-    if (names[i] === "engine") await caches.delete("kural-checker");  // the checker's started state (kural-check-worker.js)
+    if (names[i] === "engine") for (var j = 0; j < CHECKER.length; j++) await caches.delete(CHECKER[j]);
   }
   return state();
 }
@@ -207,7 +210,7 @@ self.addEventListener("activate", function (event) {
     var names = await caches.keys();
     for (var i = 0; i < names.length; i++) {
       var part = names[i].slice("kural-".length);
-      if (names[i].indexOf("kural-") === 0 && names[i] !== "kural-checker" && !PARTS[part]) await caches.delete(names[i]);
+      if (names[i].indexOf("kural-") === 0 && CHECKER.indexOf(names[i]) < 0 && !PARTS[part]) await caches.delete(names[i]);
     }
     await self.clients.claim();
   })());
