@@ -1,6 +1,6 @@
 // Kural's service worker, made at build time with Workbox (workbox-build, pinned in package.json): run by
 // kural/site/offline.py after every language is built, with the job as JSON on standard input:
-//   {site, swSrc, swDest, workbox, langs, parts: {part: {globPatterns, globIgnores}}}
+//   {site, swSrc, swDest, workbox, langs, parts: {part: {globPatterns, globIgnores}}, wasm: {xz, decoder, version} | null}
 // For each part, workbox-build's getManifest lists the files with their revision (MD5) and size; the lists and
 // where Workbox's modules are go into the worker's source (kural/site/assets/kural-sw.js), written to swDest.
 // Prints {part: {files, bytes}} as JSON.
@@ -46,7 +46,8 @@ const json = (value) => JSON.stringify(value).replace(/</g, "\\u003c");
 const lists = (value) => "{\n" + Object.entries(value).map(([name, entries]) =>
   `${json(name)}: [\n${entries.map(json).join(",\n")}\n]`).join(",\n") + "\n}";
 let source = readFileSync(job.swSrc, "utf-8");
-for (const [mark, value] of [["self.__KURAL_PARTS", lists(parts)], ["self.__KURAL_LANGS", json(job.langs)]]) {
+for (const [mark, value] of [["self.__KURAL_PARTS", lists(parts)], ["self.__KURAL_LANGS", json(job.langs)],
+                             ["self.__KURAL_WASM", json(job.wasm || null)]]) {
   if (!source.includes(mark)) throw new Error(`${job.swSrc} has no ${mark}`);
   source = source.replace(mark, () => value);
 }

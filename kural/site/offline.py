@@ -204,7 +204,7 @@ def install(site: Path, langs: tuple[str, ...], root: Path = ROOT) -> dict[str, 
         shutil.copyfile(modules / rel, runtime / Path(rel).name)
     job = {"site": str(site), "swSrc": str(HERE / "assets" / "kural-sw.js"), "swDest": str(site / SW),
            "workbox": f"{SHARED_DIR}/workbox-v{version}/", "parts": parts(site, langs), "langs": list(langs),
-           "names": {lang: LANG_NAMES[lang] for lang in langs}}
+           "names": {lang: LANG_NAMES[lang] for lang in langs}, "wasm": wasm_job(site)}
     script = modules.parent / "build-sw.mjs"
     if not script.is_file():
         script = ROOT / "web" / "build-sw.mjs"
@@ -212,6 +212,19 @@ def install(site: Path, langs: tuple[str, ...], root: Path = ROOT) -> dict[str, 
     if done.returncode != 0:
         raise RuntimeError(f"the service worker could not be built (web/build-sw.mjs):\n{done.stderr.strip()}")
     return json.loads(done.stdout)
+
+
+def wasm_job(site: Path) -> dict[str, str] | None:
+    """Where the service worker finds Pyodide's xz-compressed WebAssembly and its decoder (relative to the site's
+    root), and Pyodide's version: once it has kept the checker, it decodes the file into the cache the checker's
+    worker reads (kural-check-worker.js, the same key), so that the first start offline decodes nothing."""
+    from kural.site import web
+
+    xz = f"{web.PYODIDE_DIR}/{web.WASM_XZ}"
+    decoder = f"{web.ENGINE_DIR}/{web.xz_decoder_name()}"
+    if not ((site / xz).is_file() and (site / decoder).is_file()):
+        return None
+    return {"xz": xz, "decoder": decoder, "version": web.pyodide_version()}
 
 
 def version_of(site: Path) -> str:

@@ -19,7 +19,7 @@ import pytest
 
 from kural import browser as engine
 from kural.i18n import gettext
-from kural.site import offline
+from kural.site import offline, web
 from tests.browser.conftest import _Quiet, serious
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +46,15 @@ def test_one_visit_then_the_network_cut(browser, server):
         page.goto(f"{server}/tr/okey101/")
         page.wait_for_selector(READY, state="attached", timeout=120_000)
         page.wait_for_selector(ENGINE, state="attached", timeout=240_000)
+        # Pyodide's WebAssembly, kept compressed, is decoded once the checker is kept, where the checker's worker
+        # looks first: its first start offline decodes nothing.
+        decoded = page.evaluate("""async () => { const c = await caches.open('kural-checker-wasm');
+            const keys = await c.keys(); if (keys.length !== 1) return [keys.length];
+            const r = await c.match(keys[0]); const b = await r.arrayBuffer();
+            return [keys.length, new URL(keys[0].url).pathname, r.headers.get('Content-Type'), b.byteLength,
+                    Array.from(new Uint8Array(b.slice(0, 4)))]; }""")
+        wasm = (web.pyodide_source() / web.WASM).read_bytes()
+        assert decoded == [1, "/_pyodide/pyodide.asm.wasm", "application/wasm", len(wasm), list(wasm[:4])], decoded
         context.set_offline(True)
 
         # A game page of the other language, whole (its styles and scripts are kept too).

@@ -22,6 +22,11 @@ var busy = {};       // part -> the promise of its keeping, while it runs
 // The checker's own caches (kural-check-worker.js): its started state and Pyodide's decoded WebAssembly. They go
 // with the engine part, never with a new version (each is keyed by what made it).
 var CHECKER = ["kural-checker", "kural-checker-wasm"];
+// Pyodide's WebAssembly is kept xz-compressed in the engine part; the checker's worker decodes it at its first start
+// and keeps the plain file in "kural-checker-wasm". Once the engine part is kept, this worker decodes it there
+// itself (with the same decoder, under the same key), so that the checker's first start offline decodes nothing.
+var WASM = self.__KURAL_WASM;    // {xz, decoder, version}, relative to this file; null without the compressed file
+if (WASM) { try { importScripts(WASM.decoder); } catch (e) { WASM = null; } }
 
 var progressPlugin = {
   cacheDidUpdate: function (o) {
@@ -146,6 +151,18 @@ async function state() {
   return out;
 }
 
+async function unpackWasm() {
+  if (!WASM || !self["xz-decompress"]) return;
+  var xz = new URL(WASM.xz, SCOPE).href;
+  var key = xz.replace(/\.xz$/, "") + "?pyodide=" + encodeURIComponent(WASM.version || "");
+  var cache = await caches.open(CHECKER[1]);
+  if (await cache.match(key)) return;
+  var packed = await kept(xz);
+  if (!packed) return;
+  var decoded = new self["xz-decompress"].XzReadableStream(packed.body);
+  await cache.put(key, new Response(decoded, { headers: { "Content-Type": "application/wasm" } }));
+}
+
 async function keepParts(names, port, event) {
   names = names.filter(function (n) { return n !== "core" && PARTS[n]; });
   var before = await state();
@@ -162,6 +179,7 @@ async function keepParts(names, port, event) {
       listening[names[i]] = tell;
       try { await keep(names[i], event); } finally { delete listening[names[i]]; }
     }
+    if (names.indexOf("engine") >= 0) { try { await unpackWasm(); } catch (e) { /* the checker decodes it itself */ } }
     if (port) port.postMessage({ type: "done", ok: true, state: await state() });
   } catch (e) {
     if (port) port.postMessage({ type: "done", ok: false, state: await state() });
@@ -198,6 +216,7 @@ self.addEventListener("install", function (event) {
     for (var name in PARTS) {
       if (name !== "core" && await hasPart(name)) await keep(name, event);
     }
+    if (PARTS.engine && await hasPart("engine")) { try { await unpackWasm(); } catch (e) { /* decoded at first start */ } }
   })());
 });
 
