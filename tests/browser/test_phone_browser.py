@@ -55,6 +55,9 @@ def test_every_rule_link_lands_on_its_rule_opened(phone, server, built):
                     phone.wait_for_selector("html[data-kural-examples=ready]", state="attached")
                 else:  # a link followed within the page
                     phone.evaluate(f"location.hash = '#{rule}'")
+                # The rules above it are laid out as they come near (content-visibility): the page holds the rule
+                # in place until it stays put, and says when it has landed.
+                phone.wait_for_selector(f"html[data-kural-landed='{rule}']", state="attached")
                 state = phone.evaluate(
                     f"""(() => {{ const d = document.querySelector('details[data-rule-id="{rule}"]');
                         const h = document.getElementById('{rule}');
