@@ -114,6 +114,25 @@ document.addEventListener("click", function (event) {
     for (var i = 0; i < legends.length; i++) legends[i].open = true;
   });
 
+  // While the page loads, a rule out of view is neither styled nor laid out (content-visibility: auto, kural.css):
+  // the theme's scripts restyle the whole page a few times as they start, and on a slow phone each restyle then
+  // costs the rules in view, not all of them. Once the page has loaded, the rules are drawn, a few at a time
+  // when the phone is idle, so that all of the page is there as before (for screen readers, which skip what is
+  // not drawn, for finding, copying and reading it); <html data-kural-drawn> says when every rule is.
+  function drawRules() {
+    var rules = document.querySelectorAll(".kural-rule"), next = 0;
+    var later = window.requestIdleCallback || function (f) { return setTimeout(f, 16); };
+    function some(deadline) {
+      var stop = next + 6;
+      for (; next < rules.length && next < stop; next++) rules[next].style.contentVisibility = "visible";
+      if (next < rules.length) later(some, { timeout: 300 });
+      else root.setAttribute("data-kural-drawn", "");
+    }
+    later(some, { timeout: 300 });
+  }
+  if (document.readyState === "complete") drawRules();
+  else window.addEventListener("load", drawRules);
+
   // A link to a rule (#401) lands on it with its examples open. A rule out of view is not laid out until it comes
   // near (content-visibility: auto, kural.css), so the rules above the target take their true heights only as they
   // are drawn, and the stylesheets switch on after the first landing: the target is held at the top, frame by
@@ -127,7 +146,8 @@ document.addEventListener("click", function (event) {
     holding = null;
   }
   function settled() {
-    return document.readyState === "complete" && !document.querySelector("link[data-kural-style][media=print]");
+    return document.readyState === "complete" && !document.querySelector("link[data-kural-style][media=print]") &&
+      root.hasAttribute("data-kural-drawn");
   }
   function hold(target, id) {
     var run = ++landing, still = 0, frames = 0;
