@@ -81,8 +81,10 @@ STILL = "*, *::before, *::after { transition: none !important; animation: none !
 # theme's scripts wrap tables, set the header, and the kural scripts fill their parts, each in its own frame).
 SETTLED = """(limit) => new Promise(done => {
   const until = performance.now() + limit;
+  // A game page draws its rules once loaded (content-visibility until then): settled once every rule is drawn.
   const quiet = () => document.readyState === 'complete' && document.fonts.status === 'loaded'
-    && document.getAnimations().every(a => a.playState !== 'running');
+    && document.getAnimations().every(a => a.playState !== 'running')
+    && (!document.querySelector('.kural-rule') || document.documentElement.hasAttribute('data-kural-drawn'));
   let calm = 0;
   const seen = new MutationObserver(() => { calm = 0; });
   seen.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -96,7 +98,8 @@ SETTLED = """(limit) => new Promise(done => {
 
 
 def settled(page, timeout: float = 30_000) -> None:
-    """Wait until the page has settled (``SETTLED``): loaded, fonts ready, nothing animating, the DOM still."""
+    """Wait until the page has settled (``SETTLED``): loaded, fonts ready, every rule drawn, nothing animating, the
+    DOM still."""
     assert page.evaluate(SETTLED, timeout), f"{page.url} did not settle within {timeout / 1000:.0f} s"
 
 

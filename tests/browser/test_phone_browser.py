@@ -55,6 +55,13 @@ def test_every_rule_link_lands_on_its_rule_opened(phone, server, built):
                     phone.wait_for_selector("html[data-kural-examples=ready]", state="attached")
                 else:  # a link followed within the page
                     phone.evaluate(f"location.hash = '#{rule}'")
+                # The rules above it are laid out as they come near (content-visibility): the page holds the rule
+                # in place until it stays put, and says when it has landed.
+                phone.wait_for_selector(f"html[data-kural-landed='{rule}']", state="attached")
+                if n == 0:  # once it has landed every rule is drawn: its text is there for a screen reader, out of view too
+                    blank = phone.evaluate("[...document.querySelectorAll('.kural-rule .kural-text')]"
+                                           ".filter(t => !t.innerText.trim()).map(t => t.closest('.kural-rule').dataset.rule)")
+                    assert not blank, f"{lang}/{game}: rules not drawn: {blank[:5]}"
                 state = phone.evaluate(
                     f"""(() => {{ const d = document.querySelector('details[data-rule-id="{rule}"]');
                         const h = document.getElementById('{rule}');

@@ -114,7 +114,68 @@ document.addEventListener("click", function (event) {
     for (var i = 0; i < legends.length; i++) legends[i].open = true;
   });
 
-  // A link to a rule (#401) lands on it with its examples open.
+  // While the page loads, a rule out of view is neither styled nor laid out (content-visibility: auto, kural.css):
+  // the theme's scripts restyle the whole page a few times as they start, and on a slow phone each restyle then
+  // costs the rules in view, not all of them. Once the page has loaded, the rules are drawn, a few at a time
+  // when the phone is idle, so that all of the page is there as before (for screen readers, which skip what is
+  // not drawn, for finding, copying and reading it); <html data-kural-drawn> says when every rule is.
+  function drawRules() {
+    var rules = document.querySelectorAll(".kural-rule"), next = 0;
+    var later = window.requestIdleCallback || function (f) { return setTimeout(f, 16); };
+    function some(deadline) {
+      var stop = next + 6;
+      for (; next < rules.length && next < stop; next++) rules[next].style.contentVisibility = "visible";
+      if (next < rules.length) later(some, { timeout: 300 });
+      else root.setAttribute("data-kural-drawn", "");
+    }
+    later(some, { timeout: 300 });
+  }
+  if (document.readyState === "complete") drawRules();
+  else window.addEventListener("load", drawRules);
+
+  // A link to a rule (#401) lands on it with its examples open. A rule out of view is not laid out until it comes
+  // near (content-visibility: auto, kural.css), so the rules above the target take their true heights only as they
+  // are drawn, and the stylesheets switch on after the first landing: the target is held at the top, frame by
+  // frame, until the page has loaded and the target has stayed put for a few frames (or the reader scrolls or
+  // follows another link); then <html data-kural-landed="401"> says it has landed.
+  var landing = 0;  // the current landing; a new one, or the reader's own scrolling, ends it
+  var holding = null;  // the rule held in place, while it is
+  function landed() {
+    landing++;
+    root.setAttribute("data-kural-landed", holding);
+    holding = null;
+  }
+  function settled() {
+    return document.readyState === "complete" && !document.querySelector("link[data-kural-style][media=print]") &&
+      root.hasAttribute("data-kural-drawn");
+  }
+  function hold(target, id) {
+    var run = ++landing, still = 0, frames = 0;
+    holding = id;
+    root.removeAttribute("data-kural-landed");
+    target.scrollIntoView();
+    var top = target.getBoundingClientRect().top;
+    function frame() {
+      if (run !== landing) return;
+      var now = target.getBoundingClientRect().top;
+      if (Math.abs(now - top) > 1) {
+        target.scrollIntoView();
+        top = target.getBoundingClientRect().top;
+        still = 0;
+      } else {
+        still++;
+      }
+      if ((still >= 3 && settled()) || ++frames > 600) landed();
+      else requestAnimationFrame(frame);
+    }
+    requestAnimationFrame(frame);
+  }
+  function readerMoves() {
+    if (holding !== null) landed();
+  }
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (kind) {
+    window.addEventListener(kind, readerMoves, { passive: true, capture: true });
+  });
   function openHash() {
     var id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;
@@ -125,7 +186,7 @@ document.addEventListener("click", function (event) {
     if (fold) {
       unpack(fold);
       fold.open = true;
-      target.scrollIntoView();
+      hold(target, id);
     }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", openHash);
