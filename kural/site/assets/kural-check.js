@@ -22,9 +22,7 @@
   var target = null;  // the pieces input the palette adds to
   window.kuralCheckTimings = [];  // [progress, ms since the worker started]: for the benchmark
 
-  // A message with a number comes as {one, other, count} (kural.i18n.plural_words): the form its number asks for.
-  function pluralForm(s, args) { return (s && typeof s === "object") ? (Number(args[s.count]) === 1 ? s.one : s.other) : s; }
-  function fmt(s, args) { return pluralForm(s, args).replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
+  var fmt = window.KuralEngine.format;
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     for (var k in attrs || {}) { if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]); }

@@ -60,6 +60,13 @@
       started: function () { return worker !== null; }
     };
   };
+  // A message filled in the page: {name} takes values[name]. A message with a number comes as {one, other, count}
+  // (kural.i18n.plural_words) and takes the form its number asks for. Shared by the checker, the house-rules panel
+  // and the score sheet, which each load this file first.
+  window.KuralEngine.format = function (text, values) {
+    if (text && typeof text === "object") text = Number(values[text.count]) === 1 ? text.one : text.other;
+    return String(text).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
+  };
   // A progress bar (role=progressbar, one span inside) shows how far the engine has started; done, it hides.
   window.KuralEngine.showProgress = function (bar, value) {
     bar.hidden = value >= 100;

@@ -22,9 +22,7 @@
   var generation = 0;
   var originals = new Map();  // figure -> what the page showed under the standard rules
 
-  // A message with a number comes as {one, other, count} (kural.i18n.plural_words): the form its number asks for.
-  function pluralForm(s, args) { return (s && typeof s === "object") ? (Number(args[s.count]) === 1 ? s.one : s.other) : s; }
-  function fmt(s, args) { return pluralForm(s, args).replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }); }
+  var fmt = window.KuralEngine.format;
   function chosen() { return inputs.filter(function (i) { return i.checked && !i.disabled; }).map(function (i) { return i.dataset.variant; }); }
   function label(name) { return spec.names[name] || name; }
 

@@ -17,11 +17,7 @@
   var answers = 0;
   var editing = -1;  // the round being changed (from 0), -1: a new round
 
-  // A message with a number comes as {one, other, count} (kural.i18n.plural_words): the form its number asks for.
-  function pluralForm(s, args) { return (s && typeof s === "object") ? (Number(args[s.count]) === 1 ? s.one : s.other) : s; }
-  function fmt(text, values) {
-    return String(pluralForm(text, values)).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
-  }
+  var fmt = window.KuralEngine.format;
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
