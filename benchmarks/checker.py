@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 
 from benchmarks._figure import Figure
 from benchmarks.okey101 import racks
-from benchmarks.search import ARGS, CHROMIUM, _serve
+from benchmarks.chromium import launch
+from benchmarks.search import _serve
 from kural import browser
 from kural.games.rummikub import random_position
 from kural.site.build import build
@@ -101,7 +102,7 @@ def run() -> list[Figure]:
         httpd, base = _serve(site)
         try:
             with sync_playwright() as p:
-                b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                b = launch(p)
                 cold, warm, first_urls = [], [], []
                 for i in range(3):
                     context = b.new_context()  # a new profile: an empty cache

@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 from benchmarks._figure import Figure
-from benchmarks.search import ARGS, CHROMIUM, _serve
+from benchmarks.chromium import launch
+from benchmarks.search import _serve
 from kural.site import offline
 from kural.site.build import build
 
@@ -56,7 +57,7 @@ def run() -> list[Figure]:
         httpd, base = _serve(site)
         try:
             with sync_playwright() as p:
-                b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                b = launch(p)
                 context = b.new_context(service_workers="allow")
                 page = context.new_page()
                 page.goto(base + "/tr/okey101/")

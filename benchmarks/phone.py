@@ -11,7 +11,6 @@ import functools
 import gzip
 import http.server
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -23,9 +22,9 @@ from typing import Callable, Iterator
 
 from benchmarks._figure import Figure
 from benchmarks._main import _env, main_tree
+from benchmarks.chromium import launch
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PAGES = ("en/okey101/", "ja/okey101/")
 RUNS = 5  # cold loads per figure; the median is shown
 BESIDE_MAIN = False  # main is measured here, in turn with this tree, not in a run of its own
@@ -137,11 +136,6 @@ def beside_main(serve: Callable[[Path], tuple]) -> Iterator[dict[str, tuple]]:
         finally:
             for server in servers.values():
                 server[0].shutdown()
-
-
-def launch(playwright):
-    """Chromium as the phone figures run it (the slow profile is set per page, by CDP)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
 
 
 def run() -> list[Figure]:

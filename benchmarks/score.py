@@ -18,7 +18,8 @@ import tempfile
 from pathlib import Path
 
 from benchmarks._figure import Figure
-from benchmarks.search import ARGS, CHROMIUM, _serve
+from benchmarks.chromium import launch
+from benchmarks.search import _serve
 from kural.sheet import Sheet
 from kural.site.build import ROOT, build
 
@@ -68,7 +69,7 @@ def run() -> list[Figure]:
         httpd, base = _serve(site)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = launch(p)
                 page = browser.new_page()
                 page.goto(f"{base}/tr/score/", wait_until="load")
                 got = page.evaluate(ASK, [[one, game], RUNS])

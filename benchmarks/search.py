@@ -30,12 +30,10 @@ from pathlib import Path
 import yaml
 
 from benchmarks._figure import Figure
+from benchmarks.chromium import launch
 from kural.site.build import ROOT, build
 
 LANGS = ("ja", "tr", "it", "en")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 RULE = re.compile(r"/(\w\w)/(okey101|okey|rummikub|dummy)/#(\d{3})$")  # after dropping ?query
 QUESTION = re.compile(r"/(\w\w)/(okey101|okey|rummikub|dummy)/questions/#q-([a-z0-9-]+)$")
 
@@ -161,7 +159,7 @@ def run() -> list[Figure]:
         engines = {"kural": {}, "material": {}, "pagefind": {}}
         servers = {name: _serve(path) for name, path in (("kural", kural_site), ("material", material_site))}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = launch(p)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             for lang in LANGS:
                 mine = [q for q in everything if q["lang"] == lang]

@@ -1,20 +1,17 @@
-"""A built site served over HTTP on 127.0.0.1, and Debian's Chromium driven by Playwright."""
+"""A built site served over HTTP on 127.0.0.1, and Debian's headless Chromium (benchmarks/chromium.py) driven by
+Playwright."""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import os
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
 
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from benchmarks.chromium import CHROMIUM, launch  # the benchmarks' Chromium, with the same flags
 
 if os.environ.get("KURAL_SKIP_BROWSER") == "1":
     collect_ignore_glob = ["test_*.py"]
@@ -45,9 +42,10 @@ def server(built):
 def browser():
     from playwright.sync_api import sync_playwright
 
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (scripts/test installs it), or KURAL_SKIP_BROWSER=1"
+    assert Path(CHROMIUM).exists(), \
+        f"{CHROMIUM} is needed (scripts/test installs Debian's chromium-headless-shell), or KURAL_SKIP_BROWSER=1"
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = launch(p)
         # Every page registers Kural's service worker, which keeps the language (and on a game page the checker) in
         # the background: the tests of the reading site run without it, as a first visit does; the offline tests
         # (test_offline_browser.py) ask for it with service_workers="allow".
