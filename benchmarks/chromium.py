@@ -5,8 +5,8 @@ pages of its own. A trace of one checker link showed the address bar's popup (``
 rendered by a renderer of its own at each new tab, which kept a core busy for as long as Kural's page loaded. On this
 2-core machine that work competes with the page being measured or tested. The headless shell
 (``chromium-headless-shell``, the same Blink and V8 without the desktop interface, and what Playwright itself uses
-for headless Chromium) does none of it: the suite ran in 12 min 4 s instead of 15 min, and the warm checker link
-in 1.25 s instead of 2.1 s, with the same pages.
+for headless Chromium) does none of it. On 2026-11-27 the suite ran in 11 min 44 s instead of about 15 min, and
+the same tree's warm checker link took 1.33 s instead of 2.23 s (`scripts/bench checker`), with the same pages.
 
 ``KURAL_CHROMIUM`` names another build (``/usr/bin/chromium`` runs the desktop browser in ``--headless=new``), for
 a figure taken the old way; without the shell, the desktop Chromium is used.
