@@ -2,7 +2,7 @@
 checks, with the same data, on a page made to hold what colour contrast weighs (too little contrast, colours in
 hsl() with turns and radians, transparent layers, opacity, a gradient, a pseudo-element, stacking contexts, the
 same colour many times), every rule; and on a real page of tiles, one of Kural's questions pages with its examples
-opened, the rules that read colours (the only code the patch changes is that of colours)."""
+opened, every rule (the remembered answers of the patch serve every rule)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.browser import axe
-from tests.browser.conftest import COLOUR_RULES, settle
+from tests.browser.conftest import settle
 
 COLOURS = """<!doctype html><html lang="en"><head><title>Colours</title><style>
 body { background: #fafafa; color: #222; font: 16px sans-serif; }
@@ -40,8 +40,8 @@ a { color: #336; } p a { text-decoration: none; }
 </main></body></html>"""
 
 
-# The patch changes only the classes of colours: on a real page, the rules that read colours are what can differ
-# (axe's own run on a whole page of tiles takes a minute: four questions are enough to hold the two equal).
+# axe's own run on a whole page of tiles takes a minute: four questions of a real page, every rule, are enough to
+# hold the two equal.
 QUESTIONS = "section.kural-q:nth-of-type(-n+4)"
 
 
@@ -74,7 +74,7 @@ def test_the_patched_axe_answers_as_axe_does(browser, server, where):
         tiles = page.locator(f"{QUESTIONS} .kt").count()
         settle(page)
         answers.append(_answers(page, patched) if where == "colours" else
-                       _answers(page, patched, COLOUR_RULES, QUESTIONS))
+                       _answers(page, patched, (), QUESTIONS))
         page.close()
     context.close()
     stock, fast = answers
@@ -85,3 +85,40 @@ def test_the_patched_axe_answers_as_axe_does(browser, server, where):
         assert "color-contrast" in [v[0] for v in found[1]]
     else:
         assert tiles > 20  # a page of tiles, each a text of its own colours
+
+
+# axe's memoize (memoizee) keyed by its arguments: the same argument, by identity for objects and SameValueZero for
+# the rest, gives the remembered answer; another argument, or another order, calls the function again; arguments
+# past the function's declared length do not count; ``delete`` and ``clear`` forget.
+MEMOIZED = """() => {
+  const memoize = axe.utils.memoize, calls = [];
+  const one = memoize(function (a) { calls.push('one ' + String(a)); return {a}; });
+  const two = memoize(function (a, b) { calls.push('two ' + String(a) + ' ' + String(b)); return {a, b}; });
+  const x = {}, y = {};
+  const same = [one(x) === one(x), one(x) === one(y), one(NaN) === one(NaN), one(0) === one(-0), one('1') === one(1),
+                two(x, y) === two(x, y), two(x, y) === two(y, x), two(x, 1) === two(x, 1, 'more'),
+                two(NaN, x) === two(NaN, x)];
+  const many = Array.from({length: 2000}, (_, i) => ({i}));
+  const first = many.map(e => one(e)), again = many.map(e => one(e));
+  same.push(first.every((r, i) => r === again[i] && r.a === many[i]));
+  const kept = one(x); one.delete(x); same.push(one(x) !== kept, one(y) === one(y));
+  const pair = two(x, y); two.delete(x, y); same.push(two(x, y) !== pair, two(NaN, x) === two(NaN, x));
+  one.clear(); same.push(one(x) === one(x));
+  return {same, calls: calls.length};
+}"""
+
+
+def test_memoized_answers_as_axe_does(browser):
+    context = browser.new_context()
+    answers = []
+    for patched in (False, True):
+        page = context.new_page()
+        page.set_content("<!doctype html><html lang='en'><title>memo</title><main><p>memo</p></main></html>")
+        axe.run(page, None, {"runOnly": {"type": "rule", "values": ["document-title"]}}, patched=patched)
+        answers.append(page.evaluate(MEMOIZED))
+        page.close()
+    context.close()
+    stock, fast = answers
+    assert fast == stock
+    assert stock["same"] == [True, False, True, True, False, True, False, True, True, True, True, True, True, True,
+                             True]
