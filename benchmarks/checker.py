@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from benchmarks._figure import Figure
 from benchmarks.okey101 import racks
 from benchmarks.chromium import launch
-from benchmarks.search import _serve
+from benchmarks.local_server import serve
 from kural import browser
 from kural.games.rummikub import random_position
 from kural.site.build import build
@@ -99,7 +99,7 @@ def run() -> list[Figure]:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         build(site, quiet=True)
-        httpd, base = _serve(site)
+        httpd, base = serve(site)
         try:
             with sync_playwright() as p:
                 b = launch(p)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from benchmarks._figure import Figure
 from benchmarks.chromium import launch
-from benchmarks.search import _serve
+from benchmarks.local_server import serve
 from kural.site import offline
 from kural.site.build import build
 
@@ -54,7 +54,7 @@ def run() -> list[Figure]:
             what = {"core": "the core (kept when the worker installs)", "engine": "the checker"}.get(name, f"language {name}")
             figures.append(Figure(f"offline: {what}, gzip", packed / 1e6, "MB"))
             figures.append(Figure(f"offline: {what}, as kept", raw / 1e6, "MB"))
-        httpd, base = _serve(site)
+        httpd, base = serve(site)
         try:
             with sync_playwright() as p:
                 b = launch(p)

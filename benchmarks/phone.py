@@ -7,7 +7,6 @@ cache off), served from 127.0.0.1 with gzip as static hosts serve text.
 
 from __future__ import annotations
 
-import functools
 import gzip
 import http.server
 import os
@@ -15,7 +14,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -23,6 +21,7 @@ from typing import Callable, Iterator
 from benchmarks._figure import Figure
 from benchmarks._main import _env, main_tree
 from benchmarks.chromium import launch
+from benchmarks.local_server import QuietHandler, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ("en/okey101/", "ja/okey101/")
@@ -35,20 +34,11 @@ FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6e6 / 8, 
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".xml")
 
 
-class _Host(http.server.SimpleHTTPRequestHandler):
+class _Host(QuietHandler):
     """A static host: compresses text and WebAssembly with gzip when the browser accepts it, and counts the bytes
     of each body it sends (``sent``, a list of its own per server)."""
 
     sent: list[int]
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def copyfile(self, source, outputfile) -> None:  # a load cut short by the next one is no error
-        try:
-            super().copyfile(source, outputfile)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
 
     def do_GET(self) -> None:
         path = Path(self.translate_path(self.path))
@@ -76,9 +66,8 @@ def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, list[int
     """``folder`` served on 127.0.0.1: (the server, its address, the sizes of the bodies it has sent)."""
     sent: list[int] = []
     handler = type("Host", (_Host,), {"sent": sent})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", sent
+    httpd, base = serve(folder, handler)
+    return httpd, base, sent
 
 
 def _build_main(tmp: Path) -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from benchmarks._figure import Figure
 from benchmarks.chromium import launch
-from benchmarks.search import _serve
+from benchmarks.local_server import serve
 from kural.sheet import Sheet
 from kural.site.build import ROOT, build
 
@@ -66,7 +66,7 @@ def run() -> list[Figure]:
         build(site, ("tr",), quiet=True)
         figures = [Figure("score sheet page without the engine, gzip (tr)", page_bytes(site) / 1024, "KB", "≤ 100 KB",
                           page_bytes(site) <= 100 * 1024)]
-        httpd, base = _serve(site)
+        httpd, base = serve(site)
         try:
             with sync_playwright() as p:
                 browser = launch(p)

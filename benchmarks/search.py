@@ -14,16 +14,13 @@ profile (4x CPU, as benchmarks/phone.py), over every query of both sets.
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -31,22 +28,12 @@ import yaml
 
 from benchmarks._figure import Figure
 from benchmarks.chromium import launch
+from benchmarks.local_server import serve
 from kural.site.build import ROOT, build
 
 LANGS = ("ja", "tr", "it", "en")
 RULE = re.compile(r"/(\w\w)/(okey101|okey|rummikub|dummy)/#(\d{3})$")  # after dropping ?query
 QUESTION = re.compile(r"/(\w\w)/(okey101|okey|rummikub|dummy)/questions/#q-([a-z0-9-]+)$")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def _serve(directory: Path):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
 def _key(href: str) -> str | None:
@@ -157,7 +144,7 @@ def run() -> list[Figure]:
         except (ImportError, subprocess.CalledProcessError):
             pagefind = False
         engines = {"kural": {}, "material": {}, "pagefind": {}}
-        servers = {name: _serve(path) for name, path in (("kural", kural_site), ("material", material_site))}
+        servers = {name: serve(path) for name, path in (("kural", kural_site), ("material", material_site))}
         with sync_playwright() as p:
             browser = launch(p)
             page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -3,38 +3,22 @@ Playwright."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
 from benchmarks.chromium import CHROMIUM, launch  # the benchmarks' Chromium, with the same flags
+from benchmarks.local_server import serve
 
 if os.environ.get("KURAL_SKIP_BROWSER") == "1":
     collect_ignore_glob = ["test_*.py"]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep test output clean
-        pass
-
-    def copyfile(self, source, outputfile) -> None:  # a load cut short by the next navigation is no error
-        try:
-            super().copyfile(source, outputfile)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-
 @pytest.fixture(scope="session")
 def server(built):
-    handler = functools.partial(_Quiet, directory=str(built))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, base = serve(built)
+    yield base
     httpd.shutdown()
 
 
