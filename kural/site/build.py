@@ -134,6 +134,11 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
         for lang in langs:
             (tmp / lang / "404.html").unlink(missing_ok=True)
         (tmp / "404.html").write_text(root_index(not_found=True), encoding="utf-8")
+        from kural.site import palette  # the theme's palette without a restyle of the whole page at each start
+        for script in palette.install(tmp):
+            print(f"note: the theme's script {script.relative_to(tmp)} has no palette switch where Kural expects it "
+                  "(another release of Material for MkDocs?): left as it is, pages start a little slower",
+                  file=sys.stderr, flush=True)
         from kural.site import minify  # Kural's scripts and styles without their comments, before the worker lists them
         minify.minify(tmp, root)
         from kural.site import offline  # one service worker for the whole site, made with Workbox, last: it lists every file
