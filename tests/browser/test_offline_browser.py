@@ -9,18 +9,16 @@ for it (``service_workers="allow"``)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
+from benchmarks.local_server import serve
 from kural import browser as engine
 from kural.i18n import gettext
 from kural.site import offline, web
-from tests.browser.conftest import _Quiet, serious
+from tests.browser.conftest import serious
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "html[data-kural-offline=ready]"
@@ -151,10 +149,7 @@ def test_a_new_build_is_announced_and_never_mixed(browser, built, tmp_path, monk
 
     out = tmp_path / "site"
     shutil.copytree(built, out)
-    handler = functools.partial(_Quiet, directory=str(out))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    server = f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, server = serve(out)
     context = browser.new_context(service_workers="allow", viewport={"width": 360, "height": 800}, is_mobile=True)
     page = context.new_page()
     rule = "a[href='../#101']"  # the questions page names the rules that decide each question
