@@ -11,9 +11,9 @@ about 40 ms, and on the slow-phone profile (4 × CPU) Turkish Okey 101's load ev
 The change, in each language's copy of the theme's script: the attribute is set only when a colour changes (the
 reader switching between light and dark, where it is needed): the scheme, the primary or the accent colour, not the
 media query the palette was chosen by (``data-md-color-media``, which no stylesheet reads, is not yet on ``<body>``
-at a reader's first visit). The theme's script is minified, so its names are
-matched, not spelt; the text must be found exactly once, or the script is left as the theme wrote it and the build
-says so (a later release of the theme may have moved it; ``tests/browser/test_palette_browser.py`` then fails).
+at a reader's first visit). The theme's script is minified, so its names are matched, not spelt; the text must be
+found exactly once, or the script is left as the theme wrote it and the build says so (a later release of the theme
+may have moved it; ``tests/browser/test_palette_browser.py`` then fails).
 """
 
 from __future__ import annotations
