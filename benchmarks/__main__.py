@@ -1,6 +1,6 @@
 """Run every benchmark module and print each figure with its target, beside the same figure on ``main``.
 
-Each module in this package has ``run() -> list[Figure]``.  ``python -m benchmarks [name ...]``.
+Each module in ``BENCHMARKS`` has ``run() -> list[Figure]``.  ``python -m benchmarks [name ...]``.
 
 So that a regression shows in the run that causes it, every module is also run on the last commit of ``main``
 (``git archive main`` into a temporary folder, run by this same Python) and each figure is printed with main's
@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import pkgutil
 import subprocess
 import sys
 import tempfile
@@ -22,7 +21,6 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-import benchmarks
 from benchmarks._figure import Figure
 from benchmarks._main import _env, main_tree
 
@@ -31,6 +29,11 @@ import dataclasses, importlib, json, sys
 for fig in importlib.import_module("benchmarks." + sys.argv[1]).run():
     print(json.dumps(dataclasses.asdict(fig), ensure_ascii=False), flush=True)
 """
+
+
+# The benchmark modules, in the order they run. The package holds helpers beside them (the browser's launcher, the
+# local server): tests/test_benchmarks.py holds this list equal to the modules that have ``run``.
+BENCHMARKS = ("okey", "okey101", "rummikub", "score", "site", "search", "checker", "first_verdict", "offline", "phone")
 
 
 def figures_on_main(src: Path, name: str) -> dict[str, Figure]:
@@ -53,7 +56,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-main", action="store_true", help="do not measure main beside this tree")
     p.add_argument("--json", action="store_true", help="one JSON object a figure")
     args = p.parse_args(argv)
-    names = args.names or sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__) if not m.name.startswith("_"))
+    names = args.names or list(BENCHMARKS)
     failed = 0
     with tempfile.TemporaryDirectory(prefix="kural-bench-main-") as tmp:
         src = None if args.no_main else main_tree(Path(tmp))

@@ -3,8 +3,9 @@
 - the bytes the service worker keeps for each language, and for the checker (the engine), raw and gzip (what a
   static host sends: each file compressed on its own);
 - with Turkish and the checker kept after one visit to /tr/okey101/ and the network cut: a checker link to its
-  verdict (median of 3 new tabs), and a game page's load event on the slow-phone profile (4× CPU; the network is
-  off, so only the device counts), median of 3.
+  verdict (the page's own clock, benchmarks/_verdict.py), the first time (the engine starts, and keeps what it
+  started) and then resumed (median of 3 new tabs), and a game page's load event on the slow-phone profile (4× CPU;
+  the network is off, so only the device counts), median of 3.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ import re
 import json
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
+from benchmarks import _verdict as verdict_time
 from benchmarks._figure import Figure
+from benchmarks.checker import SNAPSHOT_SAVED
 from benchmarks.chromium import launch
 from benchmarks.local_server import serve
 from kural.site import offline
 from kural.site.build import build
 
 LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"
-VERDICT = "#kural-verdict[data-state='done']"
 RUNS = 3
 
 
@@ -65,16 +66,24 @@ def run() -> list[Figure]:
                 page.wait_for_selector("html[data-kural-engine=ready]", state="attached", timeout=600_000)
                 page.close()
                 context.set_offline(True)
+                # The first start offline is an ordinary one; it keeps the started engine, and every later start
+                # resumes from it (a reader who comes back comes back later: the bench waits until it is kept).
+                page = context.new_page()
+                verdict_time.watch(page)
+                page.goto(base + LINK)
+                first = verdict_time.shown(page)
+                assert page.evaluate(SNAPSHOT_SAVED, 60_000), "the started engine was not kept within a minute"
+                page.close()
+                figures.append(Figure("offline: checker link to its first verdict (the engine starts)", first, "s"))
                 verdicts = []
                 for _ in range(RUNS):
                     page = context.new_page()
-                    t0 = time.perf_counter()
+                    verdict_time.watch(page)
                     page.goto(base + LINK)
-                    page.wait_for_selector(VERDICT, timeout=120_000)
-                    verdicts.append(time.perf_counter() - t0)
+                    verdicts.append(verdict_time.shown(page))
                     page.close()
                 v = statistics.median(verdicts)
-                figures.append(Figure("offline: checker link to verdict, the checker kept (median of 3)", v, "s",
+                figures.append(Figure("offline: checker link to verdict, the engine resumed (median of 3)", v, "s",
                                       "≤ 1.0 s", v <= 1.0, spread=f"{min(verdicts):.2f}–{max(verdicts):.2f}"))
                 loads = []
                 for _ in range(RUNS):

@@ -43,9 +43,15 @@ function loadYaml(config) {
   return yamlReady;
 }
 
+// The saved memory holds SETUP's functions already (a resumed start skips it): it is keyed by SETUP's text too.
+function textHash(text) {
+  var h = 5381;
+  for (var i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(16);
+}
 function snapshotKey(config) {
   return config.engine + "?pyodide=" + encodeURIComponent(config.version || "") + "&lib=" + encodeURIComponent(config.stdlib || "") +
-    "&catalogs=" + encodeURIComponent(config.catalog || "");
+    "&catalogs=" + encodeURIComponent(config.catalog || "") + "&setup=" + textHash(SETUP);
 }
 
 // The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
@@ -203,7 +209,9 @@ async function start(config, saved, engine) {
   progress(75, saved ? "snapshot" : "fresh");
   await unpack(py, await engine, "/kural-engine");
   progress(90);
-  py.runPython(SETUP);
+  // Resumed, the interpreter has SETUP's functions in its memory: running SETUP again would only cost the first
+  // compile of Python source in this start (tens of milliseconds).
+  if (!(saved && py.globals.has("_kural_answer"))) py.runPython(SETUP);
   if (options._makeSnapshot) keep = config;
   return py;
 }
