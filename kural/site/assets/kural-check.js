@@ -23,12 +23,7 @@
   window.kuralCheckTimings = [];  // [progress, ms since the worker started]: for the benchmark
 
   var fmt = window.KuralEngine.format;
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs || {}) { if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]); }
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var el = window.KuralEngine.el;
   function game() { return spec.games.filter(function (g) { return g.key === gameSel.value; })[0] || spec.games[0]; }
   function kind() { var g = game(); return g.kinds.filter(function (k) { return k.key === kindSel.value; })[0] || g.kinds[0]; }
 

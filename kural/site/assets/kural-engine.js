@@ -67,6 +67,16 @@
     if (text && typeof text === "object") text = Number(values[text.count]) === 1 ? text.one : text.other;
     return String(text).replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
   };
+  // An element with its attributes (those null or undefined left out) and its text (none if null or undefined):
+  // the checker and the score sheet build their parts with it.
+  window.KuralEngine.el = function (tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  };
   // A progress bar (role=progressbar, one span inside) shows how far the engine has started; done, it hides.
   window.KuralEngine.showProgress = function (bar, value) {
     bar.hidden = value >= 100;

@@ -18,14 +18,7 @@
   var editing = -1;  // the round being changed (from 0), -1: a new round
 
   var fmt = window.KuralEngine.format;
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "class") e.className = attrs[k]; else if (attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]);
-    });
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
+  var el = window.KuralEngine.el;
   function gameOf(key) { return spec.games.filter(function (g) { return g.key === key; })[0] || null; }
   function clone(x) { return JSON.parse(JSON.stringify(x)); }
   // Keyboard: after a change that hides or rebuilds the focused control, focus goes to the first of these that
