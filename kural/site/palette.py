@@ -27,14 +27,15 @@ SWITCHING = re.compile(r'(\w+)\.subscribe\((\w+)=>\{if\(document\.body\.setAttri
 
 
 def _patched(text: str) -> str | None:
-    found = SWITCHING.findall(text)
-    if len(found) != 1:
-        return None
-    subject, palette = found[0]
-    changed = (f'Object.entries({palette}.color).some(([k,v])=>k!=="media"&&'
-               f'document.body.getAttribute("data-md-color-"+k)!==v)'
-               f'&&document.body.setAttribute("data-md-color-switching","")')
-    return SWITCHING.sub(lambda m: f"{subject}.subscribe({palette}=>{{if({changed},{palette}.color.media", text)
+    def only_when_changed(m: re.Match) -> str:
+        subject, palette = m.groups()
+        changed = (f'Object.entries({palette}.color).some(([k,v])=>k!=="media"&&'
+                   f'document.body.getAttribute("data-md-color-"+k)!==v)'
+                   f'&&document.body.setAttribute("data-md-color-switching","")')
+        return f"{subject}.subscribe({palette}=>{{if({changed},{palette}.color.media"
+
+    patched, found = SWITCHING.subn(only_when_changed, text)
+    return patched if found == 1 else None
 
 
 def install(site: Path) -> list[Path]:
