@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Iterable, Mapping, Optional
@@ -212,8 +213,10 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
     return re.sub(r"\s+", " ", folded).strip(), game
 
 
+@lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
-    """Lower-case and strip accents the same way for every language (ı and I become i)."""
+    """Lower-case and strip accents the same way for every language (ı and I become i). Remembered: each
+    language's build reads the texts of all four (the words a stem may stop at)."""
     text = unicodedata.normalize("NFKC", text)
     text = text.replace("ı", "i").replace("I", "i").replace("İ", "i")
     text = text.lower()

@@ -161,6 +161,12 @@ def _split_top(text: str, sep: str = ",") -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=None)
+def _declarations(body: str) -> tuple[str, ...]:
+    """A rule's declarations, split once per build (every page keeps many of the same rules)."""
+    return tuple(_split_top(body, ";"))
+
+
 _IDENT = r"(?:\\.|[\w-])+"
 
 
@@ -299,7 +305,7 @@ def _drop_unused_properties(nodes: list[Node], used: set[str]) -> None:
         changed = False
         for node in _walk(nodes):
             if isinstance(node, Rule) and "--" in node.body:
-                parts = _split_top(node.body, ";")
+                parts = _declarations(node.body)
                 kept = [p for p in parts if not ((m := _CUSTOM.match(p)) and m.group(1) not in refs and "url(" in p)]
                 if len(kept) != len(parts):
                     node.body, changed = ";".join(kept), True

@@ -27,7 +27,8 @@ from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
 from kural.site.score import add_score
 from kural.site.critical import defer_styles, preload_scripts
-from kural.site import offline
+from kural.site import offline, rawhtml
+from kural.site.jinja import ThemeTemplates
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -131,16 +132,23 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             if path not in [str(x) for x in target]:
                 target.append(path)
         self.pages: list[tuple[str, str, str]] = []
+        self.raw_blocks: dict[str, list[str]] = {}
         self.titles: list[tuple[str, str]] = []
         return config
+
+    def on_env(self, env: Any, config: Any, files: Any) -> Any:
+        return ThemeTemplates.attach(env)
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
         # The table of example kinds is generated from the registry, so the docs never fall behind.
         if KINDS_MARKER in markdown:
             markdown = markdown.replace(KINDS_MARKER, kinds_table(self.config.lang))
+        if page.file.generated_by:  # the pages made from the records: their HTML goes around Markdown (rawhtml)
+            markdown, self.raw_blocks[page.url] = rawhtml.stash(markdown)
         return markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
+        html = rawhtml.restore(html, self.raw_blocks.pop(page.url, []))
         # Hand-written pages are searchable too (below any rule whose words match); the contributors'
         # pages are not in the readers' search.
         if not page.file.generated_by and self.config.search == "kural" and not page.url.startswith(CONTRIBUTING):
