@@ -60,6 +60,19 @@ def test_a_changed_axe_is_refused():
         axe.patch("var nothing;")
 
 
+@pytest.mark.parametrize("old, new, refused", [
+    ("_classPrivateFieldInitSpec(this, _blue, void 0);", "", "a channel made"),
+    ("var _Color2 = (_r = new WeakMap()", "var _Colour = (_r = new WeakMap()", "no Color class"),
+    ("var color_default = _Color2;", "var color_default = _Color2; _classPrivateFieldGet(_red, color_default);",
+     "outside the class"),
+])
+def test_a_changed_color_class_is_refused(old, new, refused):
+    published = axe.source(patched=False)
+    assert published.count(old) == 1
+    with pytest.raises(axe.AxeSourceChanged, match=refused):
+        axe.patch(published.replace(old, new))
+
+
 @pytest.mark.parametrize("where", ["colours", "en/okey101/questions/"])
 def test_the_patched_axe_answers_as_axe_does(browser, server, where):
     context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
