@@ -1,4 +1,4 @@
-"""axe-core, pinned in ``web/package.json`` and run in the page, with two changes that make it faster and give the
+"""axe-core, pinned in ``web/package.json`` and run in the page, with changes that make it faster and give the
 same answers.
 
 axe's ``axe.js`` is compiled for old browsers: its ``Color`` class keeps its channels in private fields that the
@@ -22,8 +22,8 @@ example opened, colour contrast makes about 380,000 colours, and those two costs
 On an opened game page the last change and axe's own ``noHtml`` option (no copy of each checked element's HTML in
 the results, see ``run``) took the rules other than colour contrast from about 3.6 s to 2.7 s.
 
-Each change must find its text exactly once in axe's source (each rewrite of Color as many times as it says), so an upgrade of axe that moves them fails here, loudly,
-rather than silently running slow; ``test_axe_patch.py`` holds the patched axe's answers equal to axe's own.
+Each change must find its text exactly once in axe's source (each rewrite of Color as many times as it says), so
+an upgrade of axe that moves them fails here, loudly, rather than silently running slow; ``test_axe_patch.py`` holds the patched axe's answers equal to axe's own.
 """
 
 from __future__ import annotations
