@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Iterable, Mapping, Optional
 

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kural.i18n import LANGS
 from kural.problems import Problem
 from kural.records.load import _compose, _FileReader
 
 
-def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:
-    """Per term and language, the words translators must not use for it (``avoid:``)."""
+def _plain_yaml(path: Path) -> dict[str, Any]:
+    """The glossary's data, read with libyaml's safe loader where there is one (the same data, ten times faster;
+    the checks and their line numbers are load_glossary's)."""
     import yaml
 
-    # libyaml's safe loader where there is one (the same data, ten times faster; the checks and their line numbers
-    # are load_glossary's).
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+
+
+def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:
+    """Per term and language, the words translators must not use for it (``avoid:``)."""
+    data = _plain_yaml(path)
     return {key: {lang: [w["word"] if isinstance(w, dict) else w for w in words]
                   for lang, words in (term.get("avoid") or {}).items()}
             for key, term in (data.get("terms") or {}).items() if isinstance(term, dict)}
@@ -59,10 +64,6 @@ def load_glossary(path: Path, problems: list[Problem]) -> dict[str, dict[str, st
 
 def load_definitions(path: Path) -> dict[str, dict[str, str]]:
     """Per term, its one-sentence definition in each language (checked by ``load_glossary``)."""
-    import yaml
-
-    # libyaml's safe loader where there is one (the same data, ten times faster; the checks and their line numbers
-    # are load_glossary's).
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    data = _plain_yaml(path)
     return {key: {lang: str(text) for lang, text in (term.get("definition") or {}).items()}
             for key, term in (data.get("terms") or {}).items() if isinstance(term, dict)}

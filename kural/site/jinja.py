@@ -22,30 +22,26 @@ def _environment() -> Any:
                        undefined=StrictUndefined, keep_trailing_newline=True)
 
 
-class ThemeTemplates:
-    """The theme's templates compiled once per process, for every language's build (a Jinja2 bytecode cache in
-    memory): MkDocs makes a new environment for each build, which compiled each template of the theme again, four
-    times in all. Jinja2 keys each entry by the template's name and file and checks it against the template's text,
-    so a changed template is compiled anew (a rebuild while serving)."""
 
-    _cache: Any = None
+# The theme's compiled templates by Jinja2's key (a template's name and file), for every build in this process.
+_THEME_CODE: dict[str, bytes] = {}
 
-    @classmethod
-    def attach(cls, env: Any) -> Any:
-        from jinja2 import BytecodeCache
 
-        class _InMemory(BytecodeCache):
-            def __init__(self) -> None:
-                self.code: dict[str, bytes] = {}
+def compiled_once(env: Any) -> Any:
+    """``env``, MkDocs' environment for one language's build, with the theme's templates compiled once per process
+    (a Jinja2 bytecode cache in memory): MkDocs makes a new environment for each build, which compiled each template
+    of the theme again, four times in all. Jinja2 checks each entry against the template's text, so a changed
+    template is compiled anew (a rebuild while serving)."""
+    from jinja2 import BytecodeCache
 
-            def load_bytecode(self, bucket: Any) -> None:
-                if bucket.key in self.code:
-                    bucket.bytecode_from_string(self.code[bucket.key])
+    class InMemory(BytecodeCache):
+        def load_bytecode(self, bucket: Any) -> None:
+            code = _THEME_CODE.get(bucket.key)
+            if code is not None:
+                bucket.bytecode_from_string(code)
 
-            def dump_bytecode(self, bucket: Any) -> None:
-                self.code[bucket.key] = bucket.bytecode_to_string()
+        def dump_bytecode(self, bucket: Any) -> None:
+            _THEME_CODE[bucket.key] = bucket.bytecode_to_string()
 
-        if cls._cache is None:
-            cls._cache = _InMemory()
-        env.bytecode_cache = cls._cache
-        return env
+    env.bytecode_cache = InMemory()
+    return env

@@ -28,7 +28,7 @@ from kural.site.checker import add_checker
 from kural.site.score import add_score
 from kural.site.critical import defer_styles, preload_scripts
 from kural.site import offline, rawhtml
-from kural.site.jinja import ThemeTemplates
+from kural.site.jinja import compiled_once
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
@@ -137,7 +137,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         return config
 
     def on_env(self, env: Any, config: Any, files: Any) -> Any:
-        return ThemeTemplates.attach(env)
+        return compiled_once(env)
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
         # The table of example kinds is generated from the registry, so the docs never fall behind.
