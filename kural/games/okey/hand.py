@@ -219,8 +219,9 @@ def _melds(layout: fast.Layout, okey: "_Okey") -> tuple[Meld, ...]:
             if meld is None:
                 meld = of_run[r] = _run_meld(r, held, tile)[0]
         found.append(meld)
-    found.sort(key=_first)
-    return tuple(m for _, m in found)
+    if len(found) > 1:
+        found.sort(key=_first)
+    return tuple([m for _, m in found])
 
 
 # The melds of a set choice or a run: the same few are laid over and over, and a meld is an immutable
@@ -502,5 +503,7 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
     p, okey = _packed_with(tiles, indicator)
     layout = fast.best(p, rules.wrap)
     held = okey.held
-    left = tuple(held[s] for s in layout.left) + (okey.tile,) * layout.left_wilds
+    left = tuple(map(held.__getitem__, layout.left))
+    if layout.left_wilds:
+        left += (okey.tile,) * layout.left_wilds
     return BestMelds(layout.value, _melds(layout, okey), left)
