@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -268,6 +269,44 @@ def test_best_value_agrees_with_brute_force(hand, wrap):
         used += [run.colour * 13 + n - 1 for n, w in zip(run.numbers, run.wild) if not w]
     assert total == layout.value
     assert sorted(used + list(layout.left)) == sorted(tiles)
+
+
+def _piece(counts: tuple[int, ...], low: int) -> int:
+    """One colour's piece: ``counts[i]`` tiles of the number ``low + i + 1``, packed."""
+    return sum(c << (fast.NIBBLE * (low + i)) for i, c in enumerate(counts))
+
+
+def _moved_and_solved(counts: tuple[int, ...], places: list[int], wrap: bool) -> None:
+    """A piece's runs moved from the place where its shape was first solved are the runs found where it stands,
+    and their value is the dynamic programme's."""
+    for low in places:
+        part = _piece(counts, low)
+        fast.clear_caches()
+        here = fast._segment_moved(part, wrap)[0]  # solved at this place
+        assert here.value == fast._segment_dp(part, 0, wrap)[0].value, (counts, low, wrap)
+        fast.clear_caches()
+        fast._segment_moved(_piece(counts, places[0]), wrap)  # the shape solved at the first place
+        moved = fast._segment_moved(part, wrap)[0]
+        assert (moved.value, moved.runs) == (here.value, here.runs), (counts, low, wrap)
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_a_piece_without_wilds_has_the_same_runs_wherever_it_stands(wrap):
+    # Every piece of 3 to 7 numbers held in a row, one or two tiles of each, at every place, its shape first
+    # solved at the lowest place, then at the highest.
+    for length in range(3, 8):
+        for counts in product((1, 2), repeat=length):
+            places = list(range(14 - length))
+            _moved_and_solved(counts, places, wrap)
+            _moved_and_solved(counts, places[::-1], wrap)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(8, 13).flatmap(lambda n: st.tuples(st.lists(st.sampled_from((1, 2)), min_size=n, max_size=n),
+                                                    st.permutations(range(14 - n)))), st.booleans())
+def test_a_long_piece_without_wilds_has_the_same_runs_wherever_it_stands(piece, wrap):
+    counts, places = piece
+    _moved_and_solved(tuple(counts), places, wrap)
 
 
 def test_colour_tables_know_the_1_above_the_13():

@@ -733,24 +733,46 @@ def _block(part: int) -> Optional[tuple[int, int]]:
 def _segment_best(part: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     key = (part, k_max, wrap)
     got = _SEGMENTS.get(key)
-    if got is None and k_max == 0:
-        # Without wilds a block of three or more consecutive single tiles is best taken whole.
-        block = _block(part)
-        if block is not None and block[1] >= 3:
-            first, length = block
-            run = Run(-1, first, (False,) * length)
-            got = (ColourBest(run.value, 0, ((run,),)),)
-            _SEGMENTS[key] = got
     if got is None:
-        exact = _colour_dp(part, k_max, wrap, optional=True)
-        out: list[ColourBest] = []
-        for k in range(k_max + 1):
-            cand = exact[k]
-            prev = out[-1] if out else _NOTHING
-            out.append(ColourBest(cand[0], k, (cand[1],)) if cand is not None and cand[0] > prev.value else prev)
-        got = tuple(out)
-        _SEGMENTS[key] = got
+        got = _SEGMENTS[key] = _segment_moved(part, wrap) if k_max == 0 else _segment_dp(part, k_max, wrap)
     return got
+
+
+def _segment_dp(part: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
+    """A piece's best runs by the dynamic programme (:func:`_colour_dp`), for 0..k_max wilds."""
+    exact = _colour_dp(part, k_max, wrap, optional=True)
+    out: list[ColourBest] = []
+    for k in range(k_max + 1):
+        cand = exact[k]
+        prev = out[-1] if out else _NOTHING
+        out.append(ColourBest(cand[0], k, (cand[1],)) if cand is not None and cand[0] > prev.value else prev)
+    return tuple(out)
+
+
+def _segment_moved(part: int, wrap: bool) -> tuple[ColourBest]:
+    """A piece's best runs without wilds.  They depend on the piece's shape, not on where it stands: moved up or
+    down, each tile gains or loses the same, so the same choice of runs stays best (checked for every piece of one
+    or two tiles a number, at every place; ``test_okey_hand`` holds it against the dynamic programme).  So each
+    shape is solved once and its runs are moved to the piece's place.  Solved where it stands: the piece that holds
+    the 1 and the 12 or 13 (the 1 may follow the 13 there), and one with three tiles of a number (never checked)."""
+    low = ((part & -part).bit_length() - 1) // NIBBLE  # the lowest number held, 0-based
+    if wrap and not low and part >> (NIBBLE * 11) or part & (part >> 1) & _FLAGS or part & _FLAGS * 12:
+        return _segment_dp(part, 0, wrap)  # the 1 beside the 12 or 13, or three tiles of a number
+    block = _block(part)
+    if block is not None and block[1] >= 3:  # consecutive single tiles: one run, taken whole
+        runs: tuple[Run, ...] = (Run(-1, block[0], (False,) * block[1]),)
+    else:
+        shape = part >> (NIBBLE * low)
+        placed = _SHAPES.get(shape)
+        if placed is None:
+            best = _segment_dp(part, 0, wrap)[0]
+            placed = _SHAPES[shape] = tuple((r.start - low, r.wild) for r in best.runs)
+        runs = tuple(Run(-1, start + low, wild) for start, wild in placed)
+    return (ColourBest(sum(r.value for r in runs), 0, (runs,)),) if runs else (_NOTHING,)
+
+
+# Each shape of a piece without wilds (the piece moved down to the 1): its best runs, by their first number there.
+_SHAPES: dict[int, tuple[tuple[int, tuple[bool, ...]], ...]] = {}
 
 
 def _combine(a: tuple[ColourBest, ...], b: tuple[ColourBest, ...]) -> tuple[ColourBest, ...]:
@@ -1297,6 +1319,7 @@ def clear_caches() -> None:
         for table in tables:
             table.clear()
     _SEGMENTS.clear()
+    _SHAPES.clear()
     _STEPS.clear()
     _OPTIONS.clear()
     _NEAR.clear()
