@@ -754,7 +754,8 @@ def _segment_moved(part: int, wrap: bool) -> tuple[ColourBest]:
     down, each tile gains or loses the same, so the same choice of runs stays best (checked for every piece of one
     or two tiles a number, at every place; ``test_okey_hand`` holds it against the dynamic programme).  So each
     shape is solved once and its runs are moved to the piece's place.  Solved where it stands: the piece that holds
-    the 1 and the 12 or 13 (the 1 may follow the 13 there), and one with three tiles of a number (never checked)."""
+    the 1 and the 12 or 13 (the 1 may follow the 13 there), and one with three tiles of a number (not among those
+    checked; Okey has two of each)."""
     low = ((part & -part).bit_length() - 1) // NIBBLE  # the lowest number held, 0-based
     if wrap and not low and part >> (NIBBLE * 11) or part & (part >> 1) & _FLAGS or part & _FLAGS * 12:
         return _segment_dp(part, 0, wrap)  # the 1 beside the 12 or 13, or three tiles of a number
