@@ -561,51 +561,36 @@ def _blocks(vec: int, wrap: bool) -> list[int]:
     return out
 
 
-_NEAR: dict[tuple[int, bool], list[int]] = {}
+def _number_of(bit: int) -> int:
+    """The number (0-based) whose nibble's low bit is ``bit``."""
+    return (bit.bit_length() - 1) // NIBBLE
 
 
-def _near(vec: int, wrap: bool) -> list[int]:
-    """Numbers (0-based) within two of a tile of this colour (the 1 also next to the 13)."""
-    got = _NEAR.get((vec, wrap))
-    if got is None:
-        got = _NEAR[(vec, wrap)] = _near_of(vec, wrap)
-    return got
-
-
-def _near_of(vec: int, wrap: bool) -> list[int]:
-    pres = 0
-    for i in range(13):
-        if (vec >> (NIBBLE * i)) & 15:
-            pres |= 1 << i
-    if wrap and pres & 1:
-        pres |= 1 << 13
-    near = pres | (pres << 1) | (pres << 2) | (pres >> 1) | (pres >> 2)
+def _near_bits(vec: int, wrap: bool) -> int:
+    """Numbers within two of a tile of this colour (the 1 also next to the 13): the low bit of each one's nibble."""
+    f = vec | (vec >> 1)
+    f = (f | (f >> 2)) & _FLAGS  # one bit per number held, at the low bit of its nibble
     if wrap:
-        near |= near >> 13
-    near &= MASK13
-    return [i for i in range(13) if near >> i & 1]
+        f |= (f & 1) << (NIBBLE * 13)
+    near = f | (f << NIBBLE) | (f << 2 * NIBBLE) | (f >> NIBBLE) | (f >> 2 * NIBBLE)
+    if wrap:
+        near |= near >> (NIBBLE * 13)
+    return near & _FLAGS
 
 
-_FILL: dict[tuple[int, bool], list[int]] = {}
-
-
-def _fillable(vec: int, wrap: bool) -> list[int]:
-    """Numbers (0-based) where one more tile would be in a window of three numbers all held (so in
-    some run).  A tile anywhere else is left out of every run (:func:`run_canon` drops it and keeps
-    the rest as they were), so an okey placed there never gains."""
-    got = _FILL.get((vec, wrap))
-    if got is None:
-        f = vec | (vec >> 1)
-        f = (f | (f >> 2)) & _FLAGS  # one bit per number held, at the low bit of its nibble
-        if wrap:
-            f |= (f & 1) << (NIBBLE * 13)  # the 1 also stands above the 13
-        # the two numbers above, one on each side, or the two below
-        c = ((f >> NIBBLE) & (f >> 2 * NIBBLE)) | ((f << NIBBLE) & (f >> NIBBLE)) | ((f << NIBBLE) & (f << 2 * NIBBLE))
-        if wrap:
-            c |= c >> (NIBBLE * 13)
-        c &= _FLAGS
-        got = _FILL[(vec, wrap)] = [i for i in range(13) if c >> (NIBBLE * i) & 1]
-    return got
+def _fill_bits(vec: int, wrap: bool) -> int:
+    """Numbers where one more tile would be in a window of three numbers all held (so in some run), as
+    :func:`_near_bits` gives them.  A tile anywhere else is left out of every run (:func:`run_canon` drops it and
+    keeps the rest as they were), so an okey placed there never gains."""
+    f = vec | (vec >> 1)
+    f = (f | (f >> 2)) & _FLAGS
+    if wrap:
+        f |= (f & 1) << (NIBBLE * 13)  # the 1 also stands above the 13
+    # the two numbers above, one on each side, or the two below
+    c = ((f >> NIBBLE) & (f >> 2 * NIBBLE)) | ((f << NIBBLE) & (f >> NIBBLE)) | ((f << NIBBLE) & (f << 2 * NIBBLE))
+    if wrap:
+        c |= c >> (NIBBLE * 13)
+    return c & _FLAGS
 
 
 class _Placed:
@@ -645,25 +630,34 @@ def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...
     value0 = _VALUES[wrap][0]
     base = value0[vec]
     out = [(base, ())]
-    best1, q1_best = base, ()
-    for q in _fillable(vec, wrap):
-        b = value0[vec + (1 << (NIBBLE * q))]
+    # A place is the low bit of its number's nibble: one tile more there is ``vec + bit`` (numbers taken from the
+    # bits only for the winner).
+    best1, bit1 = base, 0
+    fill = _fill_bits(vec, wrap)
+    while fill:
+        bit = fill & -fill
+        fill ^= bit
+        b = value0[vec + bit]
         if b > best1:
-            best1, q1_best = b, (q,)
-    out.append((best1, q1_best))
+            best1, bit1 = b, bit
+    out.append((best1, (_number_of(bit1),) if bit1 else ()))
     if k_max >= 2:
-        # The first okey within two of a tile (a run of three holds a natural), the second where it
-        # is in a run with the first; any other pair is worth one okey at most, never a gain.
-        best2, q2_best = best1, q1_best
-        for q1 in _near(vec, wrap):
-            v1 = vec + (1 << (NIBBLE * q1))
-            for q2 in _fillable(v1, wrap):
-                if q2 < q1:
-                    continue
-                b = value0[v1 + (1 << (NIBBLE * q2))]
+        # The first okey within two of a tile (a run of three holds a natural), the second where it is in a run
+        # with the first; any other pair is worth one okey at most, never a gain.
+        best2, pair = best1, (bit1, 0)
+        near = _near_bits(vec, wrap)
+        while near:
+            one = near & -near
+            near ^= one
+            v1 = vec + one
+            fill = _fill_bits(v1, wrap) & ~(one - 1)  # the second at or above the first
+            while fill:
+                two = fill & -fill
+                fill ^= two
+                b = value0[v1 + two]
                 if b > best2:
-                    best2, q2_best = b, (q1, q2)
-        out.append((best2, q2_best))
+                    best2, pair = b, (one, two)
+        out.append((best2, tuple(_number_of(x) for x in pair if x)))
     got = _PLACES[key] = tuple(out)
     return got
 
@@ -1323,5 +1317,3 @@ def clear_caches() -> None:
     _SHAPES.clear()
     _STEPS.clear()
     _OPTIONS.clear()
-    _NEAR.clear()
-    _FILL.clear()
