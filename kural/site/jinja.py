@@ -22,26 +22,31 @@ def _environment() -> Any:
                        undefined=StrictUndefined, keep_trailing_newline=True)
 
 
-
-# The theme's compiled templates by Jinja2's key (a template's name and file), for every build in this process.
-_THEME_CODE: dict[str, bytes] = {}
-
-
 def compiled_once(env: Any) -> Any:
     """``env``, MkDocs' environment for one language's build, with the theme's templates compiled once per process
-    (a Jinja2 bytecode cache in memory): MkDocs makes a new environment for each build, which compiled each template
-    of the theme again, four times in all. Jinja2 checks each entry against the template's text, so a changed
-    template is compiled anew (a rebuild while serving)."""
+    (:func:`_theme_code`): MkDocs makes a new environment for each build, which compiled each template of the theme
+    again, four times in all."""
+    env.bytecode_cache = _theme_code()
+    return env
+
+
+@lru_cache(maxsize=1)
+def _theme_code() -> Any:
+    """One Jinja2 bytecode cache in memory for every build in this process, by Jinja2's key (a template's name and
+    file). Jinja2 checks each entry against the template's text, so a changed template is compiled anew (a rebuild
+    while serving)."""
     from jinja2 import BytecodeCache
 
     class InMemory(BytecodeCache):
+        def __init__(self) -> None:
+            self.code: dict[str, bytes] = {}
+
         def load_bytecode(self, bucket: Any) -> None:
-            code = _THEME_CODE.get(bucket.key)
+            code = self.code.get(bucket.key)
             if code is not None:
                 bucket.bytecode_from_string(code)
 
         def dump_bytecode(self, bucket: Any) -> None:
-            _THEME_CODE[bucket.key] = bucket.bytecode_to_string()
+            self.code[bucket.key] = bucket.bytecode_to_string()
 
-    env.bytecode_cache = InMemory()
-    return env
+    return InMemory()

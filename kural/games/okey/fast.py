@@ -566,12 +566,19 @@ def _number_of(bit: int) -> int:
     return (bit.bit_length() - 1) // NIBBLE
 
 
-def _near_bits(vec: int, wrap: bool) -> int:
-    """Numbers within two of a tile of this colour (the 1 also next to the 13): the low bit of each one's nibble."""
+def _held(vec: int, wrap: bool) -> int:
+    """One bit per number held, at the low bit of its nibble; with ``wrap`` the 1 also stands above the 13 (as in
+    :func:`run_canon`, which spells this out inline: it is the hot path)."""
     f = vec | (vec >> 1)
-    f = (f | (f >> 2)) & _FLAGS  # one bit per number held, at the low bit of its nibble
+    f = (f | (f >> 2)) & _FLAGS
     if wrap:
         f |= (f & 1) << (NIBBLE * 13)
+    return f
+
+
+def _near_bits(vec: int, wrap: bool) -> int:
+    """Numbers within two of a tile of this colour (the 1 also next to the 13): the low bit of each one's nibble."""
+    f = _held(vec, wrap)
     near = f | (f << NIBBLE) | (f << 2 * NIBBLE) | (f >> NIBBLE) | (f >> 2 * NIBBLE)
     if wrap:
         near |= near >> (NIBBLE * 13)
@@ -582,10 +589,7 @@ def _fill_bits(vec: int, wrap: bool) -> int:
     """Numbers where one more tile would be in a window of three numbers all held (so in some run), as
     :func:`_near_bits` gives them.  A tile anywhere else is left out of every run (:func:`run_canon` drops it and
     keeps the rest as they were), so an okey placed there never gains."""
-    f = vec | (vec >> 1)
-    f = (f | (f >> 2)) & _FLAGS
-    if wrap:
-        f |= (f & 1) << (NIBBLE * 13)  # the 1 also stands above the 13
+    f = _held(vec, wrap)
     # the two numbers above, one on each side, or the two below
     c = ((f >> NIBBLE) & (f >> 2 * NIBBLE)) | ((f << NIBBLE) & (f >> NIBBLE)) | ((f << NIBBLE) & (f << 2 * NIBBLE))
     if wrap:
