@@ -117,43 +117,50 @@ def pack_slots(slots: Iterable[int], wild_slot: int) -> Packed:
 
 _SLOT_BASE = {"R": -1, "Y": 12, "B": 25, "K": 38}  # a natural tile's slot: its colour's base + its number
 _M52 = (1 << 52) - 1
-_WILDS_AT = NIBBLE * 52  # the okeys are counted in the nibble above the 52 slots
+_FAKES_AT = NIBBLE * 52  # while packing, the fake okeys are counted in the nibble above the 52 slots
 
-
-def _pack_rows(wild: int) -> dict[str, tuple]:
-    """For one okey (its slot ``wild``): per colour letter, per number, what a tile adds to the
-    packed hand (its nibble, its slot's bit); the okey adds to the wilds' nibble instead, a fake
-    okey (``F``, number 0) is the okey's own slot."""
-    rows: dict[str, tuple] = {}
-    for colour, base in _SLOT_BASE.items():
-        rows[colour] = (None,) + tuple((1 << _WILDS_AT, 0) if s == wild else (1 << (NIBBLE * s), 1 << s)
-                                       for s in range(base + 1, base + 14))
-    rows["F"] = ((1 << (NIBBLE * wild), 1 << wild),)
-    return rows
-
-
-_ROWS: dict[int, dict[str, tuple]] = {}
+# Per colour letter, per number: what a tile adds to the packed hand (its nibble, its slot's bit); a fake okey
+# (``F``, number 0) adds to the nibble above the slots.  One table for every okey: a table per okey made the look-ups
+# of one hand land all over memory, which costs more than moving the okey's tiles once the hand is counted.
+_PACK_ROWS: dict[str, tuple] = {
+    colour: (None,) + tuple((1 << (NIBBLE * s), 1 << s) for s in range(base + 1, base + 14))
+    for colour, base in _SLOT_BASE.items()
+}
+_PACK_ROWS["F"] = ((1 << _FAKES_AT, 0),)
 
 
 def pack(tiles: Sequence, okey_colour: str, okey_number: int) -> Packed:
     """Pack tiles (objects with ``colour`` and ``number``): the okey is wild, ``F`` is the okey's slot.
 
-    The hand is counted in one integer over the 52 slots (and the okeys above them), cut into
+    The hand is counted in one integer over the 52 slots (and the fake okeys above them), cut into
     colours at the end: per tile two look-ups and three integer operations, as this runs for every
-    hand asked about."""
+    hand asked about.  The okey's own tiles, counted at its slot, then become the wilds, and the fake
+    okeys take the slot.
+
+    >>> from kural.core.notation import Tile
+    >>> p = pack([Tile("R", 5), Tile("R", 5), Tile("F", 0), Tile("K", 1)], "R", 5)
+    >>> p.wilds, p.count(4), p.count(39), p.odd == 1 << 4 | 1 << 39
+    (2, 1, 1, True)
+    """
     wild = _SLOT_BASE[okey_colour] + okey_number
-    rows = _ROWS.get(wild)
-    if rows is None:
-        rows = _ROWS[wild] = _pack_rows(wild)
     vec = pres = odd = 0
     for t in tiles:
-        nib, bit = rows[t.colour][t.number]  # a J (or anything else) raises KeyError: callers check tiles first
+        nib, bit = _PACK_ROWS[t.colour][t.number]  # a J (or anything else) raises KeyError: callers check tiles first
         vec += nib
         pres |= bit
         odd ^= bit
+    at = NIBBLE * wild
+    wilds = vec >> at & 15
+    fakes = vec >> _FAKES_AT
+    if wilds or fakes:
+        bit = 1 << wild
+        vec += (fakes - wilds) << at
+        pres = pres | bit if fakes else pres & ~bit
+        if (wilds ^ fakes) & 1:  # the slot's bit was flipped once for each okey; it counts the fake okeys
+            odd ^= bit
     return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, (vec >> 156) & _M52),
                   (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39),
-                  vec >> _WILDS_AT, odd, len(tiles))
+                  wilds, odd, len(tiles))
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
@@ -484,7 +491,7 @@ class _Values(dict):
         if canon != vec:
             got = self[canon]
         elif k == 0:
-            got = colour_best(vec, 0, wrap)[0].value
+            got = _value_alone(vec, wrap)
         elif k <= 2:
             got = tuple(value for value, _ in _places(vec, k, wrap))
         else:
@@ -751,27 +758,55 @@ def _segment_moved(part: int, wrap: bool) -> tuple[ColourBest]:
     """A piece's best runs without wilds.  They depend on the piece's shape, not on where it stands: moved up or
     down, each tile gains or loses the same, so the same choice of runs stays best (checked for every piece of one
     or two tiles a number, at every place; ``test_okey_hand`` holds it against the dynamic programme).  So each
-    shape is solved once and its runs are moved to the piece's place.  Solved where it stands: the piece that holds
-    the 1 and the 12 or 13 (the 1 may follow the 13 there), and one with three tiles of a number (not among those
-    checked; Okey has two of each)."""
+    shape is solved once (:func:`_shape`) and its runs are moved to the piece's place.  Solved where it stands: the
+    piece that holds the 1 and the 12 or 13 (the 1 may follow the 13 there), and one with three tiles of a number
+    (not among those checked; Okey has two of each)."""
     low = ((part & -part).bit_length() - 1) // NIBBLE  # the lowest number held, 0-based
-    if wrap and not low and part >> (NIBBLE * 11) or part & (part >> 1) & _FLAGS or part & _FLAGS * 12:
-        return _segment_dp(part, 0, wrap)  # the 1 beside the 12 or 13, or three tiles of a number
-    block = _block(part)
-    if block is not None and block[1] >= 3:  # consecutive single tiles: one run, taken whole
-        runs: tuple[Run, ...] = (Run(-1, block[0], (False,) * block[1]),)
-    else:
-        shape = part >> (NIBBLE * low)
-        placed = _SHAPES.get(shape)
-        if placed is None:
-            best = _segment_dp(part, 0, wrap)[0]
-            placed = _SHAPES[shape] = tuple((r.start - low, r.wild) for r in best.runs)
-        runs = tuple(Run(-1, start + low, wild) for start, wild in placed)
+    if _solved_in_place(part, low, wrap):
+        return _segment_dp(part, 0, wrap)
+    runs = tuple(Run(-1, start + low, wild) for start, wild in _shape(part, low, wrap)[0])
     return (ColourBest(sum(r.value for r in runs), 0, (runs,)),) if runs else (_NOTHING,)
 
 
-# Each shape of a piece without wilds (the piece moved down to the 1): its best runs, by their first number there.
-_SHAPES: dict[int, tuple[tuple[int, tuple[bool, ...]], ...]] = {}
+def _solved_in_place(part: int, low: int, wrap: bool) -> bool:
+    """The pieces :func:`_segment_moved` does not move: the 1 beside the 12 or 13, or three tiles of a number."""
+    return bool(wrap and not low and part >> (NIBBLE * 11) or part & (part >> 1) & _FLAGS or part & _FLAGS * 12)
+
+
+def _shape(part: int, low: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int]:
+    """A piece's shape (the piece moved down to the 1): its best runs by their first number there, their value
+    there and how many tiles they hold (moved up by ``low``, the value grows by ``low`` a tile)."""
+    shape = part >> (NIBBLE * low)
+    got = _SHAPES.get(shape)
+    if got is None:
+        length = (shape.bit_length() + NIBBLE - 1) // NIBBLE
+        if length >= 3 and shape == _FLAGS >> NIBBLE * (13 - length):  # single tiles in a row: one run, taken whole
+            placed: tuple = ((1, (False,) * length),)
+        else:
+            placed = tuple((r.start - low, r.wild) for r in _segment_dp(part, 0, wrap)[0].runs)
+        tiles = sum(len(wild) - sum(wild) for _, wild in placed)
+        value = sum(sum(range(start, start + len(wild))) for start, wild in placed)
+        got = _SHAPES[shape] = (placed, value, tiles)
+    return got
+
+
+# Each shape of a piece without wilds (:func:`_shape`): its best runs, their value and their tiles.
+_SHAPES: dict[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int]] = {}
+
+
+def _value_alone(vec: int, wrap: bool) -> int:
+    """The value of ``colour_best(vec, 0, wrap)[0]`` without building a run: the blocks of numbers held in a row
+    (:func:`_blocks`), each from its shape.  The value tables ask this of every colour a search meets, and of every
+    place an okey is tried, while only the winner's runs are ever built."""
+    total = 0
+    for part in _blocks(vec, wrap):
+        low = ((part & -part).bit_length() - 1) // NIBBLE
+        if _solved_in_place(part, low, wrap):
+            total += _segment_best(part, 0, wrap)[0].value
+        else:
+            _, value, tiles = _shape(part, low, wrap)
+            total += value + low * tiles
+    return total
 
 
 def _combine(a: tuple[ColourBest, ...], b: tuple[ColourBest, ...]) -> tuple[ColourBest, ...]:
