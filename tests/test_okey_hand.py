@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations, product
 
@@ -22,7 +23,7 @@ from kural.games import okey
 from kural.games.okey.deal import full_set
 from kural.games.okey import fast
 from kural.core.melds import MeldRules, classify
-from kural.core.notation import COLOURS
+from kural.core.notation import COLOURS, FAKE, Tile, parse_tiles
 
 WRAP = MeldRules(wrap=True)
 NO_WRAP = MeldRules(wrap=False)
@@ -380,3 +381,45 @@ def test_best_arrangement_agrees_with_the_general_search_on_random_hands():
         assert got.value == sum(m.value for m in got.melds)
         assert all(okey.meld(m.tiles, ind).valid for m in got.melds)
         assert Counter(tiles) == Counter([t for m in got.melds for t in m.tiles] + list(got.left))
+
+
+def _layout_answer(tiles, ind, rules):
+    """The best arrangement as the search's layout spells it (:func:`fast.best`): the reference for the faster way
+    ``best_arrangement`` builds it (each piece's melds made once, the okeys put in where they stand)."""
+    ok = okey_of(ind)
+    p = fast.pack(tiles, ok.colour, ok.number)
+    layout = fast.best(p, rules.wrap)
+    held = [FAKE if s == ok.slot else Tile.from_slot(s) for s in layout.left]
+    return layout.value, okey.melds_of(layout, ok), tuple(held) + (ok,) * layout.left_wilds
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_best_arrangement_is_the_layout_of_the_search(wrap):
+    """2,400 random hands of 14, 15 and 21 tiles (okeys and fake okeys among them): the same value, melds (tiles and
+    what each stands for, in order) and tiles left as the search's layout, from empty tables and again from full
+    ones (what was asked before never changes an answer)."""
+    rules = replace(okey.STANDARD, wrap=wrap)
+    rng = random.Random(20261128)
+    full = list(full_set())
+    hands = []
+    for size in (14, 15, 21):
+        for _ in range(800):
+            ind = rng.choice([t for t in full if t.is_natural])
+            pool = list(full)
+            pool.remove(ind)
+            hands.append((rng.sample(pool, size), ind))
+    fast.clear_caches()
+    for _ in range(2):
+        for tiles, ind in hands:
+            got = okey.best_arrangement(tiles, ind, rules)
+            assert (got.value, got.melds, got.left) == _layout_answer(tiles, ind, rules), (format_tiles(tiles), ind)
+        hands.reverse()
+
+
+def test_tiles_left_stay_in_order_when_the_13_joins_the_1():
+    # The 13s and the 1 are one piece when the 1 may follow the 13; the 5 stands between them in the rack's order.
+    tiles = parse_tiles("R1 R12 R13 R13 R5 K9")
+    got = okey.best_arrangement(tiles, Tile.parse("Y3"))
+    assert [str(m) for m in got.melds] == ["R12 R13 R1"]
+    assert [str(t) for t in got.left] == ["R5", "R13", "K9"]
+    assert (got.value, got.melds, got.left) == _layout_answer(tiles, Tile.parse("Y3"), okey.STANDARD)

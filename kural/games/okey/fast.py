@@ -493,7 +493,7 @@ class _Values(dict):
         elif k == 0:
             got = _value_alone(vec, wrap)
         elif k <= 2:
-            got = tuple(value for value, _ in _places(vec, k, wrap))
+            got = tuple(value for value, _ in okey_places(vec, k, wrap))
         else:
             got = tuple(b.value for b in colour_best(vec, k, wrap))
         self[vec] = got
@@ -509,6 +509,16 @@ def _value_tables(k_max: int, wrap: bool) -> list[_Values]:
     while len(tables) <= k_max:
         tables.append(_Values(len(tables), wrap))
     return tables
+
+
+def run_values(k_max: int, wrap: bool) -> "_Values":
+    """The best run values of a colour with at most ``k_max`` wilds, by packed colour (``table[vec]``: an int
+    for no wilds, else a tuple by wilds 0..k_max), as the best-value search reads them.
+
+    >>> run_values(0, True)[0x111], run_values(1, True)[0x11]   # 1-2-3; 1-2 and an okey as the 3
+    (6, (0, 6))
+    """
+    return _value_tables(k_max, wrap)[k_max]
 
 
 def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
@@ -545,16 +555,22 @@ def _runs_alone(vec: int, wrap: bool) -> tuple[ColourBest]:
     """The best runs without okeys: the sum over the blocks of numbers held in a row (no run
     crosses a number not held), each block solved once (:func:`_segment_best`)."""
     value, parts = 0, ()
-    for part in _blocks(vec, wrap):
+    for part in pieces(vec, wrap):
         b = _segment_best(part, 0, wrap)[0]
         value += b.value
         parts += b._parts
     return (ColourBest(value, 0, parts),) if parts else (_NOTHING,)
 
 
-def _blocks(vec: int, wrap: bool) -> list[int]:
-    """:func:`_segments` without okeys, by bits: the pieces of a colour over numbers held in a row,
-    lowest first; the piece holding the 13 joins the one holding the 1 when the 1 may follow the 13."""
+def pieces(vec: int, wrap: bool) -> list[int]:
+    """The pieces of a colour over numbers held in a row (no run without okeys crosses a number not held), lowest
+    first; the piece holding the 13 joins the one holding the 1 when the 1 may follow the 13 (it then comes first).
+
+    >>> [hex(part) for part in pieces(0x1_0000_0002_0111, False)]   # 1-2-3, the two 5s, the 13
+    ['0x111', '0x20000', '0x1000000000000']
+    >>> [hex(part) for part in pieces(0x1_0000_0002_0111, True)]    # the 13 beside the 1
+    ['0x1000000000111', '0x20000']
+    """
     f = vec | (vec >> 1)
     f = ((f | (f >> 2)) & _FLAGS) * 15  # every number held: a full nibble, so a block is a run of ones
     out = []
@@ -566,6 +582,14 @@ def _blocks(vec: int, wrap: bool) -> list[int]:
     if wrap and len(out) > 1 and vec & 15 and out[-1] >> (NIBBLE * 12):
         out[0] |= out.pop()
     return out
+
+
+def piece_best(part: int, wrap: bool) -> ColourBest:
+    """A piece's best runs without okeys (a piece as :func:`pieces` gives it): the same runs as
+    ``colour_best(part, 0, wrap)[0]``, and a piece of three numbers or more in a row is solved as it stands."""
+    if wrap and part & 15 and part >> (NIBBLE * 12) or run_canon(part, 0, wrap) != part:
+        return colour_best(part, 0, wrap)[0]  # the 13 joined to the 1, or tiles no run holds
+    return _segment_best(part, 0, wrap)[0]
 
 
 def _number_of(bit: int) -> int:
@@ -628,7 +652,7 @@ class _Placed:
 _PLACES: dict[tuple[int, int, bool], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
-def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def okey_places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """For k = 0..min(k_max, 2): the best value with at most k okeys and the numbers (0-based) they
     stand at.  An okey in a run is just one more tile at its place, so each place near the colour's
     tiles is tried on the value table without okeys (plain integers, mostly remembered); only the
@@ -673,11 +697,24 @@ def _places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...
     return got
 
 
+def okey_numbers(vec: int, k: int, k_max: int, wrap: bool) -> tuple[int, ...]:
+    """Where ``k`` okeys stand (numbers, 0-based) in a colour's best runs as the value table for at most ``k_max``
+    (two at most) chose them: fewer when another okey gains nothing.  With these numbers held once more, the colour's
+    best runs without okeys are its runs with them.
+
+    >>> okey_numbers(0x11, 1, 1, True)             # 1-2: the okey is the 3
+    (2,)
+    >>> [okey_numbers(0x1001, 2, 2, wrap) for wrap in (False, True)]   # 1 and 4: 4-5-6; 12-13-1 when it may
+    [(4, 5), (11, 12)]
+    """
+    return okey_places(run_canon(vec, k_max, wrap), k_max, wrap)[k][1]
+
+
 def _placing(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
-    """The best runs with up to two okeys: the placements of :func:`_places`, built as runs."""
+    """The best runs with up to two okeys: the placements of :func:`okey_places`, built as runs."""
     base = colour_best(vec, 0, wrap)[0]
     out = [base]
-    for k, (value, qs) in enumerate(_places(vec, k_max, wrap)[1:], 1):
+    for k, (value, qs) in enumerate(okey_places(vec, k_max, wrap)[1:], 1):
         if len(qs) < k:  # no gain from the k-th okey: the table is "at most k"
             out.append(out[-1])
             continue
@@ -796,10 +833,10 @@ _SHAPES: dict[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int]] = 
 
 def _value_alone(vec: int, wrap: bool) -> int:
     """The value of ``colour_best(vec, 0, wrap)[0]`` without building a run: the blocks of numbers held in a row
-    (:func:`_blocks`), each from its shape.  The value tables ask this of every colour a search meets, and of every
+    (:func:`pieces`), each from its shape.  The value tables ask this of every colour a search meets, and of every
     place an okey is tried, while only the winner's runs are ever built."""
     total = 0
-    for part in _blocks(vec, wrap):
+    for part in pieces(vec, wrap):
         low = ((part & -part).bit_length() - 1) // NIBBLE
         if _solved_in_place(part, low, wrap):
             total += _segment_best(part, 0, wrap)[0].value
@@ -1201,42 +1238,70 @@ def _splits(masks: Sequence[int], total: int) -> Iterator[tuple[int, ...]]:
 
 # --- best value (tiles may be left) ----------------------------------------------------------------
 
+class Choice(NamedTuple):
+    """What the best-value search chose, before any run is built: its value, the sets as (number, u, x) each,
+    what is left of each colour for runs, the okeys in each colour's runs, and how many okeys were left for
+    runs (whose value table, "at most that many", gave each colour's value: :func:`colour_best` with it)."""
+
+    value: int
+    sets: tuple[tuple[int, tuple[int, int, int, int], int], ...]
+    vecs: tuple[int, int, int, int]
+    ks: tuple[int, ...]
+    wilds: int
+    runs: tuple[int, int, int, int]  # each colour's runs' value (0: no run, every tile of it left)
+
+
+def best_choice(p: Packed, wrap: bool = True) -> Choice:
+    """The choice behind :func:`best`: callers that turn runs into something else build them from it.
+
+    >>> c = best_choice(pack_slots([0, 1, 2, 13, 26, 39, 20], -1))   # R1-2-3, the 1s of the other colours, Y8
+    >>> c.value, c.sets, c.runs
+    (9, ((1, (0, 1, 1, 1), 0),), (6, 0, 0, 0))
+    """
+    state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": p.wilds}
+    _search_best(p, wrap, state, True)
+    return Choice(state["value"], state["sets"], state["vecs"], state["ks"], state["r"], state["runs"])
+
+
 def best(p: Packed, wrap: bool = True) -> Layout:
     """The disjoint sets and runs of the highest total value; a wild counts as the tile it stands for."""
-    r0 = p.wilds
-    state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": r0}
-    _search_best(p, wrap, state, True)
-    sets = tuple(SetChoice(n, u, x) for n, u, x in state["sets"])
+    value, chosen, vecs, ks, r, values = best_choice(p, wrap)
+    sets = tuple(SetChoice(n, u, x) for n, u, x in chosen)
     runs: list[Run] = []
     left: list[int] = []
-    used_wilds = 0
-    for n, u, x in state["sets"]:
-        used_wilds += x
-    vecs, ks, r = state["vecs"], state["ks"], state["r"]
-    table = _value_tables(r, wrap)[r]
+    used_wilds = sum(x for _, _, x in chosen)
     for c in range(4):
         v = vecs[c]
         if not v:
             continue
-        # Most colours hold no run: the value table says so without building the runs.
-        if table[v] if r == 0 else table[v][ks[c]]:
+        # Most colours hold no run: the search's values say so without building the runs.
+        if values[c]:
             cb = colour_best(v, r, wrap)[ks[c]]
             runs.extend(cb.runs_in(c))
             used_wilds += cb.wilds
-            rest = v - cb.used
-        else:
-            rest = v
-        lowest = _LOWEST[c]
-        while rest:
-            slot, unit = lowest[rest & -rest]
-            left.append(slot)
-            rest -= unit
-    return Layout(state["value"], sets, tuple(runs), tuple(left), r0 - used_wilds)
+            v -= cb.used
+        left.extend(slots_in(c, v))
+    return Layout(value, sets, tuple(runs), tuple(left), p.wilds - used_wilds)
 
 
 # The lowest tile of a packed colour, by the lowest bit set: (its slot, one tile of its nibble).
 _LOWEST = tuple({1 << (NIBBLE * i + b): (c * 13 + i, 1 << (NIBBLE * i)) for i in range(13) for b in range(NIBBLE)}
                 for c in range(4))
+
+
+def slots_in(colour: int, vec: int) -> list[int]:
+    """The slots of a packed colour's tiles, each as often as held, lowest first.
+
+    >>> slots_in(1, 0x21)   # one 1 and two 2s of the second colour
+    [13, 14, 14]
+    """
+    out = []
+    lowest = _LOWEST[colour]
+    while vec:
+        slot, unit = lowest[vec & -vec]
+        out.append(slot)
+        vec -= unit
+    return out
 
 
 def best_value(p: Packed, wrap: bool = True) -> int:
@@ -1284,6 +1349,7 @@ def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, 
                 state["value"] = total
                 if witness:
                     state["sets"], state["ks"], state["vecs"], state["r"] = more, (0, 0, 0, 0), nv, 0
+                    state["runs"] = (t[nv[0]], t[nv[1]], t[nv[2]], t[nv[3]])
         else:
             _leaf_best(nv, r - x, tables, more, here, state, witness)
 
@@ -1295,11 +1361,12 @@ def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], c
     # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
     table = tables[r]
     if r == 0:
-        best_total, best_ks = table[v0] + table[v1] + table[v2] + table[v3], (0, 0, 0, 0)
+        t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
+        best_total, best_ks = t0 + t1 + t2 + t3, (0, 0, 0, 0)
     else:
         t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
         # Distribute the r remaining wilds over the colours (each table is "at most k").
-        best_total, best_ks = -1, None
+        best_total, best_ks = -1, (0, 0, 0, 0)
         for ks in _distribute(r, 4):
             tot = t0[ks[0]] + t1[ks[1]] + t2[ks[2]] + t3[ks[3]]
             if tot > best_total:
@@ -1309,6 +1376,9 @@ def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], c
         state["value"] = total
         if witness:
             state["sets"], state["ks"], state["vecs"], state["r"] = chosen, best_ks, vecs, r
+            if r:
+                t0, t1, t2, t3 = t0[best_ks[0]], t1[best_ks[1]], t2[best_ks[2]], t3[best_ks[3]]
+            state["runs"] = (t0, t1, t2, t3)
 
 
 _DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}

@@ -197,31 +197,39 @@ def melds_of(layout: fast.Layout, okey: Tile) -> tuple[Meld, ...]:
 
 
 def _melds(layout: fast.Layout, okey: "_Okey") -> tuple[Meld, ...]:
-    tile, held, okey_slot, of_set, of_run = okey
     found: list[tuple[tuple, Meld]] = []
     for sc in layout.sets:
-        plain = _PLAIN_SETS.get(sc)
-        if plain is None:
-            plain = _PLAIN_SETS[sc] = _set_melds(sc, _TILES, FAKE)  # no okey among them: the okey unused
-        melds, slots = plain
-        if sc.x or slots >> okey_slot & 1:
-            melds = of_set.get(sc)
-            if melds is None:
-                melds = of_set[sc] = _set_melds(sc, held, tile)[0]
-        found.extend(melds)
-    for r in layout.runs:
-        plain = _PLAIN_RUNS.get(r)
-        if plain is None:
-            plain = _PLAIN_RUNS[r] = _run_meld(r, _TILES, FAKE)
-        meld, slots = plain
-        if slots >> okey_slot & 1 or True in r.wild:
-            meld = of_run.get(r)
-            if meld is None:
-                meld = of_run[r] = _run_meld(r, held, tile)[0]
-        found.append(meld)
+        found.extend(_set_melds_for(sc, okey))
+    found.extend([_run_meld_for(r, okey) for r in layout.runs])
     if len(found) > 1:
         found.sort(key=_first)
     return tuple([m for _, m in found])
+
+
+def _set_melds_for(sc: tuple, okey: "_Okey") -> tuple[tuple[tuple, Meld], ...]:
+    """The melds of a set choice, (number, u, x), with their places in the reading order."""
+    plain = _PLAIN_SETS.get(sc)
+    if plain is None:
+        plain = _PLAIN_SETS[sc] = _set_melds(fast.SetChoice(*sc), _TILES, FAKE)  # no okey among them: the okey unused
+    melds, slots = plain
+    if sc[2] or slots >> okey.slot & 1:
+        melds = okey.of_set.get(sc)
+        if melds is None:
+            melds = okey.of_set[sc] = _set_melds(fast.SetChoice(*sc), okey.held, okey.tile)[0]
+    return melds
+
+
+def _run_meld_for(r: fast.Run, okey: "_Okey") -> tuple[tuple, Meld]:
+    """The meld of a run, with its place in the reading order."""
+    plain = _PLAIN_RUNS.get(r)
+    if plain is None:
+        plain = _PLAIN_RUNS[r] = _run_meld(r, _TILES, FAKE)
+    meld, slots = plain
+    if slots >> okey.slot & 1 or True in r.wild:
+        meld = okey.of_run.get(r)
+        if meld is None:
+            meld = okey.of_run[r] = _run_meld(r, okey.held, okey.tile)[0]
+    return meld
 
 
 # The melds of a set choice or a run: the same few are laid over and over, and a meld is an immutable
@@ -229,7 +237,7 @@ def _melds(layout: fast.Layout, okey: "_Okey") -> tuple[Meld, ...]:
 # are the same whatever the okey (the plain tables); the others are kept by okey (:class:`_Okey`).
 # Each meld is kept with its place in the reading order (sets by number, then runs by their first
 # tile) and with the slots of its natural tiles (a bit each): is the okey's own slot among them?
-_PLAIN_SETS: dict[fast.SetChoice, tuple[tuple[tuple[tuple, Meld], ...], int]] = fast.memo_table()
+_PLAIN_SETS: dict[tuple, tuple[tuple[tuple[tuple, Meld], ...], int]] = fast.memo_table()
 _PLAIN_RUNS: dict[fast.Run, tuple[tuple[tuple, Meld], int]] = fast.memo_table()
 
 
@@ -243,6 +251,8 @@ class _Okey(NamedTuple):
     slot: int
     of_set: dict
     of_run: dict
+    colour: int  # the okey's colour (index) and where its number stands in a packed colour
+    shift: int
 
 
 # By indicator: colour letter, then number (two look-ups, no hashing of a tile on the hot path).
@@ -254,7 +264,8 @@ def _okey_for(indicator: Tile) -> _Okey:
     got = None if row is None else row[indicator.number]
     if got is None:
         okey = okey_of(indicator)  # refuses an indicator that is no natural tile
-        got = _Okey(okey, _held_tiles(okey), okey.slot, fast.memo_table(), fast.memo_table())
+        got = _Okey(okey, _held_tiles(okey), okey.slot, fast.memo_table(), fast.memo_table(), okey.slot // 13,
+                    fast.NIBBLE * (okey.slot % 13))
         _BY_INDICATOR.setdefault(indicator.colour, [None] * 14)[indicator.number] = got
     return got
 
@@ -501,9 +512,123 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
     (52, ['K9'])
     """
     p, okey = _packed_with(tiles, indicator)
-    layout = fast.best(p, rules.wrap)
-    held = okey.held
-    left = tuple(map(held.__getitem__, layout.left))
-    if layout.left_wilds:
-        left += (okey.tile,) * layout.left_wilds
-    return BestMelds(layout.value, _melds(layout, okey), left)
+    wrap = rules.wrap
+    value, sets, vecs, ks, r, runs = fast.best_choice(p, wrap)
+    found: list[tuple[tuple, Meld]] = []
+    left: list[Tile] = []
+    wilds = p.wilds
+    for sc in sets:
+        found.extend(_set_melds_for(sc, okey))
+        wilds -= sc[2]
+    for c in range(4):
+        v = vecs[c]
+        if not v:
+            continue
+        if runs[c]:
+            wilds -= _colour_melds(c, v, ks[c], r, wrap, okey, found, left)
+        elif c == okey.colour:  # no run, every tile left; a fake okey held as one
+            left.extend(map(okey.held.__getitem__, fast.slots_in(c, v)))
+        else:
+            left.extend(_tiles_left(c, v))
+    if len(found) > 1:
+        found.sort(key=_first)
+    if wilds:
+        left.extend((okey.tile,) * wilds)
+    return BestMelds(value, tuple([m for _, m in found]), tuple(left))
+
+
+def _colour_melds(c: int, v: int, k: int, r: int, wrap: bool, okey: "_Okey", found: list, left: list) -> int:
+    """The runs of colour ``c`` with ``k`` okeys (``r`` were left for runs), as melds into ``found`` and the tiles
+    they leave into ``left``; returns the okeys used.
+
+    An okey in a run is one more tile where it stands (:func:`fast.okey_numbers`), so the runs are those of a colour
+    without okeys: they lie in its pieces (numbers held in a row), and the same few pieces come back hand after hand,
+    so each piece's melds and tiles left are made once (:func:`_plain_piece`).  Then the okeys and a fake okey held
+    are put in."""
+    if k and r > 2:  # more okeys than Okey has: the runs as the search builds them
+        cb = fast.colour_best(v, r, wrap)[k]
+        found.extend([_run_meld_for(run, okey) for run in cb.runs_in(c)])
+        left.extend(map(okey.held.__getitem__, fast.slots_in(c, v - cb.used)))
+        return cb.wilds
+    qs = fast.okey_numbers(v, k, r, wrap) if k else ()
+    fake = c == okey.colour and v >> okey.shift & 15
+    placed = v
+    for q in qs:
+        placed += 1 << (fast.NIBBLE * q)
+    table = _PLAIN_PIECES[wrap][c]
+    parts = fast.pieces(placed, wrap)
+    start, first = len(left), len(found)
+    for part in parts:
+        got = table.get(part)
+        if got is None:
+            got = table[part] = _plain_piece(c, part, wrap)
+        found.extend(got[0])
+        left.extend(got[1])
+    if len(parts) > 1 and parts[0] >> (fast.NIBBLE * 12):
+        # The 13 joined the piece holding the 1: the tiles left, in their order.
+        used = sum(table[part][2] for part in parts)
+        left[start:] = map(_TILES.__getitem__, fast.slots_in(c, placed - used))
+    if qs or fake:
+        found[first:] = _with_okeys(found[first:], qs, okey, bool(fake))
+        if fake:
+            left[start:] = [FAKE if t.number == okey.tile.number else t for t in left[start:]]
+    return len(qs)
+
+
+def _with_okeys(melds: list[tuple[tuple, Meld]], qs: tuple[int, ...], okey: "_Okey", fake: bool) -> list[tuple[tuple, Meld]]:
+    """The runs of one colour with okeys standing at the numbers ``qs`` (0-based; each in the first run that holds
+    the number as a natural tile), and with ``fake`` the okey's own tile held as a fake okey."""
+    wild: dict[int, list[int]] = {}  # by run: where its okeys stand
+    for q in qs:
+        for j, (_, m) in enumerate(melds):
+            stands = m.stands_for
+            # where the number stands in this run (twice when the run goes round to the 1 again)
+            i = next((i for i in range((q + 1 - stands[0].number) % 13, len(stands), 13) if i not in wild.get(j, ())),
+                     None)
+            if i is not None:
+                wild.setdefault(j, []).append(i)
+                break
+    out = list(melds)
+    on = okey.tile.number
+    for j, (key, m) in enumerate(melds):
+        places = wild.get(j, ())
+        if places or fake and (on - m.stands_for[0].number) % 13 < len(m.stands_for):
+            tiles = tuple(okey.tile if i in places else FAKE if fake and t.number == on else t
+                          for i, t in enumerate(m.stands_for))
+            out[j] = (key, Meld(m.kind, tiles, m.stands_for, m.value))
+    return out
+
+
+def _tiles_left(c: int, v: int) -> tuple[Tile, ...]:
+    """The tiles of a packed colour with no run (not the okey's colour): by its two halves, each made once."""
+    low, high = _LEFT_LOW[c], _LEFT_HIGH[c]
+    lo, hi = v & _LOW_HALF, v >> _HIGH_AT
+    a = low.get(lo)
+    if a is None:
+        a = low[lo] = tuple(map(_TILES.__getitem__, fast.slots_in(c, lo)))
+    b = high.get(hi)
+    if b is None:
+        b = high[hi] = tuple(map(_TILES.__getitem__, fast.slots_in(c, hi << _HIGH_AT)))
+    return a + b if b else a
+
+
+_HIGH_AT = fast.NIBBLE * 7  # the numbers 1-7 and 8-13 of a packed colour
+_LOW_HALF = (1 << _HIGH_AT) - 1
+_LEFT_LOW: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
+_LEFT_HIGH: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
+
+
+def _plain_piece(c: int, part: int, wrap: bool) -> tuple[tuple[tuple[tuple, Meld], ...], tuple[Tile, ...], int]:
+    """A piece of colour ``c`` without okeys: its best runs' melds, the tiles left and the tiles used (packed)."""
+    cb = fast.piece_best(part, wrap)
+    melds = []
+    for run in cb.runs_in(c):
+        plain = _PLAIN_RUNS.get(run)
+        if plain is None:
+            plain = _PLAIN_RUNS[run] = _run_meld(run, _TILES, FAKE)
+        melds.append(plain[0])
+    return tuple(melds), tuple(map(_TILES.__getitem__, fast.slots_in(c, part - cb.used))), cb.used
+
+
+# By rule on the 1 after the 13, per colour: each piece's melds and tiles left (:func:`_plain_piece`).
+_PLAIN_PIECES: dict[bool, list[dict]] = {wrap: [fast.memo_table() for _ in range(4)] for wrap in (True, False)}
