@@ -210,13 +210,34 @@ def _set_melds_for(sc: tuple, okey: "_Okey") -> tuple[tuple[tuple, Meld], ...]:
     """The melds of a set choice, (number, u, x), with their places in the reading order."""
     plain = _PLAIN_SETS.get(sc)
     if plain is None:
-        plain = _PLAIN_SETS[sc] = _set_melds(fast.SetChoice(*sc), _TILES, FAKE)  # no okey among them: the okey unused
-    melds, slots = plain
+        plain = _PLAIN_SETS[sc] = _plain_sets(sc)
+    melds, slots, laid = plain
     if sc[2] or slots >> okey.slot & 1:
         melds = okey.of_set.get(sc)
         if melds is None:
-            melds = okey.of_set[sc] = _set_melds(fast.SetChoice(*sc), okey.held, okey.tile)[0]
+            melds = okey.of_set[sc] = _laid_sets(sc[0], laid, okey.held, okey.tile)
     return melds
+
+
+def _plain_sets(sc: tuple) -> tuple[tuple[tuple[tuple, Meld], ...], int, tuple]:
+    """A set choice's melds when neither the okey nor its own tile is among them, the slots of their natural tiles
+    (a bit each), and how the sets are laid whatever the okey: each one's natural slots, okeys, and the tiles all
+    stand for."""
+    n = sc[0]
+    laid = []
+    slots = 0
+    for cols, w in fast.SetChoice(*sc).split():
+        free = [c for c in range(4) if c not in cols]
+        naturals = tuple(c * 13 + n - 1 for c in cols)
+        laid.append((naturals, w, tuple(_TILES[c * 13 + n - 1] for c in (*cols, *free[:w]))))
+        for slot in naturals:
+            slots |= 1 << slot
+    return _laid_sets(n, laid, _TILES, FAKE), slots, tuple(laid)
+
+
+def _laid_sets(n: int, laid: Sequence[tuple], held: Sequence[Tile], okey: Tile) -> tuple[tuple[tuple, Meld], ...]:
+    return tuple([((False, n), Meld("set", tuple([held[s] for s in naturals]) + (okey,) * w, stands,
+                                    n * (len(naturals) + w))) for naturals, w, stands in laid])
 
 
 def _run_meld_for(r: fast.Run, okey: "_Okey") -> tuple[tuple, Meld]:
@@ -237,7 +258,7 @@ def _run_meld_for(r: fast.Run, okey: "_Okey") -> tuple[tuple, Meld]:
 # are the same whatever the okey (the plain tables); the others are kept by okey (:class:`_Okey`).
 # Each meld is kept with its place in the reading order (sets by number, then runs by their first
 # tile) and with the slots of its natural tiles (a bit each): is the okey's own slot among them?
-_PLAIN_SETS: dict[tuple, tuple[tuple[tuple[tuple, Meld], ...], int]] = fast.memo_table()
+_PLAIN_SETS: dict[tuple, tuple[tuple[tuple[tuple, Meld], ...], int, tuple]] = fast.memo_table()
 _PLAIN_RUNS: dict[fast.Run, tuple[tuple[tuple, Meld], int]] = fast.memo_table()
 
 
@@ -277,19 +298,6 @@ def okey_before(okey: Tile) -> Tile:
 
 def _first(pair: tuple) -> tuple:
     return pair[0]
-
-
-def _set_melds(sc: fast.SetChoice, held: Sequence[Tile], okey: Tile) -> tuple[tuple[tuple[tuple, Meld], ...], int]:
-    out = []
-    slots = 0
-    for cols, w in sc.split():
-        free = [c for c in range(4) if c not in cols]
-        tiles = tuple(held[c * 13 + sc.number - 1] for c in cols) + (okey,) * w
-        stands = tuple(_TILES[c * 13 + sc.number - 1] for c in (*cols, *free[:w]))
-        out.append(((False, sc.number), Meld("set", tiles, stands, sc.number * len(tiles))))
-        for c in cols:
-            slots |= 1 << (c * 13 + sc.number - 1)
-    return tuple(out), slots
 
 
 def _run_meld(r: fast.Run, held: Sequence[Tile], okey: Tile) -> tuple[tuple[tuple, Meld], int]:
@@ -526,10 +534,18 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
             continue
         if runs[c]:
             wilds -= _colour_melds(c, v, ks[c], r, wrap, okey, found, left)
-        elif c == okey.colour:  # no run, every tile left; a fake okey held as one
-            left.extend(map(okey.held.__getitem__, fast.slots_in(c, v)))
-        else:
-            left.extend(_tiles_left(c, v))
+            continue
+        # No run (most colours): every tile left, by the colour's two halves (the tiles of each made once).
+        start = len(left)
+        tiles_of = _TILES_OF[c]
+        for half in (v & _LOW_HALF, v & _HIGH_HALF):
+            if half:
+                got = tiles_of.get(half)
+                if got is None:
+                    got = tiles_of[half] = tuple(map(_TILES.__getitem__, fast.slots_in(c, half)))
+                left.extend(got)
+        if c == okey.colour and v >> okey.shift & 15:  # a fake okey held
+            left[start:] = [FAKE if t.number == okey.tile.number else t for t in left[start:]]
     if len(found) > 1:
         found.sort(key=_first)
     if wilds:
@@ -599,23 +615,11 @@ def _with_okeys(melds: list[tuple[tuple, Meld]], qs: tuple[int, ...], okey: "_Ok
     return out
 
 
-def _tiles_left(c: int, v: int) -> tuple[Tile, ...]:
-    """The tiles of a packed colour with no run (not the okey's colour): by its two halves, each made once."""
-    low, high = _LEFT_LOW[c], _LEFT_HIGH[c]
-    lo, hi = v & _LOW_HALF, v >> _HIGH_AT
-    a = low.get(lo)
-    if a is None:
-        a = low[lo] = tuple(map(_TILES.__getitem__, fast.slots_in(c, lo)))
-    b = high.get(hi)
-    if b is None:
-        b = high[hi] = tuple(map(_TILES.__getitem__, fast.slots_in(c, hi << _HIGH_AT)))
-    return a + b if b else a
-
-
-_HIGH_AT = fast.NIBBLE * 7  # the numbers 1-7 and 8-13 of a packed colour
-_LOW_HALF = (1 << _HIGH_AT) - 1
-_LEFT_LOW: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
-_LEFT_HIGH: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
+# A packed colour's numbers 1-7 and 8-13, and per colour the tiles of each half seen (a few hundred halves come back
+# hand after hand, where whole colours seldom do).
+_LOW_HALF = (1 << (fast.NIBBLE * 7)) - 1
+_HIGH_HALF = ((1 << (fast.NIBBLE * 13)) - 1) ^ _LOW_HALF
+_TILES_OF: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
 
 
 def _plain_piece(c: int, part: int, wrap: bool) -> tuple[tuple[tuple[tuple, Meld], ...], tuple[Tile, ...], int]:
