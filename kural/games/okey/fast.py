@@ -584,12 +584,20 @@ def pieces(vec: int, wrap: bool) -> list[int]:
     return out
 
 
-def piece_best(part: int, wrap: bool) -> ColourBest:
-    """A piece's best runs without okeys (a piece as :func:`pieces` gives it): the same runs as
-    ``colour_best(part, 0, wrap)[0]``, and a piece of three numbers or more in a row is solved as it stands."""
-    if wrap and part & 15 and part >> (NIBBLE * 12) or run_canon(part, 0, wrap) != part:
-        return colour_best(part, 0, wrap)[0]  # the 13 joined to the 1, or tiles no run holds
-    return _segment_best(part, 0, wrap)[0]
+def piece_runs(part: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], int]:
+    """A piece's best runs without okeys (a piece as :func:`pieces` gives it), each as its first position and which
+    of its places are okeys (none here), and the tiles they use, packed: the runs of ``colour_best(part, 0, wrap)[0]``,
+    from the piece's shape when :func:`_segment_moved` would move them.
+
+    >>> piece_runs(0x2111, True)   # 1-2-3-4 and a second 4
+    (((1, (False, False, False, False)),), 4369)
+    """
+    low = ((part & -part).bit_length() - 1) // NIBBLE
+    if _solved_in_place(part, low, wrap):  # the 13 joined to the 1 among them
+        cb = colour_best(part, 0, wrap)[0]
+        return tuple((r.start, r.wild) for r in cb.runs), cb.used
+    placed, _, _, used = _shape(part, low, wrap)
+    return tuple((start + low, wild) for start, wild in placed), used << (NIBBLE * low)
 
 
 def _number_of(bit: int) -> int:
@@ -810,9 +818,9 @@ def _solved_in_place(part: int, low: int, wrap: bool) -> bool:
     return bool(wrap and not low and part >> (NIBBLE * 11) or part & (part >> 1) & _FLAGS or part & _FLAGS * 12)
 
 
-def _shape(part: int, low: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int]:
+def _shape(part: int, low: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int, int]:
     """A piece's shape (the piece moved down to the 1): its best runs by their first number there, their value
-    there and how many tiles they hold (moved up by ``low``, the value grows by ``low`` a tile)."""
+    there, how many tiles they hold (moved up by ``low``, the value grows by ``low`` a tile) and which (packed)."""
     shape = part >> (NIBBLE * low)
     got = _SHAPES.get(shape)
     if got is None:
@@ -823,12 +831,13 @@ def _shape(part: int, low: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool
             placed = tuple((r.start - low, r.wild) for r in _segment_dp(part, 0, wrap)[0].runs)
         tiles = sum(len(wild) - sum(wild) for _, wild in placed)
         value = sum(sum(range(start, start + len(wild))) for start, wild in placed)
-        got = _SHAPES[shape] = (placed, value, tiles)
+        used = sum(1 << (NIBBLE * (n - 1)) for start, wild in placed for n in range(start, start + len(wild)))
+        got = _SHAPES[shape] = (placed, value, tiles, used)
     return got
 
 
-# Each shape of a piece without wilds (:func:`_shape`): its best runs, their value and their tiles.
-_SHAPES: dict[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int]] = {}
+# Each shape of a piece without wilds (:func:`_shape`): its best runs, their value, their tiles and which.
+_SHAPES: dict[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int, int]] = {}
 
 
 def _value_alone(vec: int, wrap: bool) -> int:
@@ -841,7 +850,7 @@ def _value_alone(vec: int, wrap: bool) -> int:
         if _solved_in_place(part, low, wrap):
             total += _segment_best(part, 0, wrap)[0].value
         else:
-            _, value, tiles = _shape(part, low, wrap)
+            _, value, tiles, _ = _shape(part, low, wrap)
             total += value + low * tiles
     return total
 

@@ -624,14 +624,15 @@ _TILES_OF: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range
 
 def _plain_piece(c: int, part: int, wrap: bool) -> tuple[tuple[tuple[tuple, Meld], ...], tuple[Tile, ...], int]:
     """A piece of colour ``c`` without okeys: its best runs' melds, the tiles left and the tiles used (packed)."""
-    cb = fast.piece_best(part, wrap)
+    runs, used = fast.piece_runs(part, wrap)
     melds = []
-    for run in cb.runs_in(c):
+    for start, wild in runs:
+        run = fast.Run(c, start, wild)
         plain = _PLAIN_RUNS.get(run)
         if plain is None:
             plain = _PLAIN_RUNS[run] = _run_meld(run, _TILES, FAKE)
         melds.append(plain[0])
-    return tuple(melds), tuple(map(_TILES.__getitem__, fast.slots_in(c, part - cb.used))), cb.used
+    return tuple(melds), tuple(map(_TILES.__getitem__, fast.slots_in(c, part - used))), used
 
 
 # By rule on the 1 after the 13, per colour: each piece's melds and tiles left (:func:`_plain_piece`).
