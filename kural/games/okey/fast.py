@@ -158,9 +158,13 @@ def pack(tiles: Sequence, okey_colour: str, okey_number: int) -> Packed:
         pres = pres | bit if fakes else pres & ~bit
         if (wilds ^ fakes) & 1:  # the slot's bit was flipped once for each okey; it counts the fake okeys
             odd ^= bit
-    return Packed((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, (vec >> 156) & _M52),
-                  (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39),
-                  wilds, odd, len(tiles))
+    return _make(Packed, ((vec & _M52, (vec >> 52) & _M52, (vec >> 104) & _M52, (vec >> 156) & _M52),
+                          (pres & MASK13, (pres >> 13) & MASK13, (pres >> 26) & MASK13, pres >> 39),
+                          wilds, odd, len(tiles)))
+
+
+# A named tuple made from its fields without the Python-level __new__ (for the values made once a hand).
+_make = tuple.__new__
 
 
 # --- one colour: runs only -------------------------------------------------------------------------
@@ -1269,7 +1273,7 @@ def best_choice(p: Packed, wrap: bool = True) -> Choice:
     """
     state: dict = {"value": -1, "sets": (), "ks": None, "vecs": None, "r": p.wilds}
     _search_best(p, wrap, state, True)
-    return Choice(state["value"], state["sets"], state["vecs"], state["ks"], state["r"], state["runs"])
+    return _make(Choice, (state["value"], state["sets"], state["vecs"], state["ks"], state["r"], state["runs"]))
 
 
 def best(p: Packed, wrap: bool = True) -> Layout:

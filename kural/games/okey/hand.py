@@ -538,12 +538,14 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
         # No run (most colours): every tile left, by the colour's two halves (the tiles of each made once).
         start = len(left)
         tiles_of = _TILES_OF[c]
-        for half in (v & _LOW_HALF, v & _HIGH_HALF):
-            if half:
-                got = tiles_of.get(half)
-                if got is None:
-                    got = tiles_of[half] = tuple(map(_TILES.__getitem__, fast.slots_in(c, half)))
-                left.extend(got)
+        half = v & _LOW_HALF
+        if half:
+            got = tiles_of.get(half)
+            left.extend(_tiles_of(c, half) if got is None else got)
+        half = v & _HIGH_HALF
+        if half:
+            got = tiles_of.get(half)
+            left.extend(_tiles_of(c, half) if got is None else got)
         if c == okey.colour and v >> okey.shift & 15:  # a fake okey held
             left[start:] = [FAKE if t.number == okey.tile.number else t for t in left[start:]]
     if len(found) > 1:
@@ -620,6 +622,11 @@ def _with_okeys(melds: list[tuple[tuple, Meld]], qs: tuple[int, ...], okey: "_Ok
 _LOW_HALF = (1 << (fast.NIBBLE * 7)) - 1
 _HIGH_HALF = ((1 << (fast.NIBBLE * 13)) - 1) ^ _LOW_HALF
 _TILES_OF: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range(4)]
+
+
+def _tiles_of(c: int, half: int) -> tuple[Tile, ...]:
+    got = _TILES_OF[c][half] = tuple(map(_TILES.__getitem__, fast.slots_in(c, half)))
+    return got
 
 
 def _plain_piece(c: int, part: int, wrap: bool) -> tuple[tuple[tuple[tuple, Meld], ...], tuple[Tile, ...], int]:
