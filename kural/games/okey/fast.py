@@ -1325,7 +1325,9 @@ def best_value(p: Packed, wrap: bool = True) -> int:
 
 
 def _search_best(p: Packed, wrap: bool, state: dict, witness: bool) -> None:
-    tables = _value_tables(p.wilds, wrap)
+    tables = _VALUES[wrap]
+    if len(tables) <= p.wilds:
+        tables = _value_tables(p.wilds, wrap)
     nums = _set_numbers(p, p.wilds)
     if nums:
         _dfs_best(p.vecs, nums, 0, p.wilds, tables, (), 0, state, witness)
@@ -1343,7 +1345,10 @@ def _dfs_best(vecs: tuple[int, int, int, int], nums: list[int], i: int, r: int, 
     v0, v1, v2, v3 = vecs
     cs = ((v0 >> sh) & 15, (v1 >> sh) & 15, (v2 >> sh) & 15, (v3 >> sh) & 15)
     last = i + 1 == len(nums)
-    for u, x in _set_options(cs, r, True):
+    options = _OPTIONS.get((cs, r, True))  # looked up here: the call is most of the cost of a remembered answer
+    if options is None:
+        options = _set_options(cs, r, True)
+    for u, x in options:
         u0, u1, u2, u3 = u
         size = u0 + u1 + u2 + u3 + x
         if size:

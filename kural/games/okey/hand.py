@@ -64,7 +64,10 @@ def _packed(tiles: Sequence[Tile], indicator: Tile) -> tuple[fast.Packed, Tile]:
 
 
 def _packed_with(tiles: Sequence[Tile], indicator: Tile) -> tuple[fast.Packed, "_Okey"]:
-    okey = _okey_for(indicator)
+    row = _BY_INDICATOR.get(indicator.colour)  # _okey_for's look-up spelled out: this runs for every hand asked about
+    okey = None if row is None else row[indicator.number]
+    if okey is None:
+        okey = _okey_for(indicator)
     try:
         return fast.pack(tiles, okey.tile.colour, okey.tile.number), okey
     except KeyError:
