@@ -768,22 +768,6 @@ def _segments(vec: int, k_max: int, wrap: bool) -> list[int]:
     return out
 
 
-def _block(part: int) -> Optional[tuple[int, int]]:
-    """(first, length) when the piece is one block of consecutive single tiles without a 1."""
-    if part & 15:
-        return None
-    low = (part & -part).bit_length() - 1
-    first = low // NIBBLE
-    rest = part >> (NIBBLE * first)
-    length = 0
-    while rest:
-        if rest & 15 != 1:
-            return None
-        rest >>= NIBBLE
-        length += 1
-    return first + 1, length
-
-
 def _segment_best(part: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     key = (part, k_max, wrap)
     got = _SEGMENTS.get(key)
