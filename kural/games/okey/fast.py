@@ -515,16 +515,6 @@ def _value_tables(k_max: int, wrap: bool) -> list[_Values]:
     return tables
 
 
-def run_values(k_max: int, wrap: bool) -> "_Values":
-    """The best run values of a colour with at most ``k_max`` wilds, by packed colour (``table[vec]``: an int
-    for no wilds, else a tuple by wilds 0..k_max), as the best-value search reads them.
-
-    >>> run_values(0, True)[0x111], run_values(1, True)[0x11]   # 1-2-3; 1-2 and an okey as the 3
-    (6, (0, 6))
-    """
-    return _value_tables(k_max, wrap)[k_max]
-
-
 def colour_best(vec: int, k_max: int, wrap: bool) -> tuple[ColourBest, ...]:
     """For k = 0..k_max, the best runs from this colour with at most k wilds (tiles may be left).
 
@@ -1362,11 +1352,10 @@ def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], c
     v0, v1, v2, v3 = vecs
     # The table for at most the r wilds still free (fewer wilds: smaller, more shared tables).
     table = tables[r]
+    t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
     if r == 0:
-        t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
         best_total, best_ks = t0 + t1 + t2 + t3, (0, 0, 0, 0)
     else:
-        t0, t1, t2, t3 = table[v0], table[v1], table[v2], table[v3]
         # Distribute the r remaining wilds over the colours (each table is "at most k").
         best_total, best_ks = -1, (0, 0, 0, 0)
         for ks in _distribute(r, 4):

@@ -628,6 +628,7 @@ _TILES_OF: list[dict[int, tuple[Tile, ...]]] = [fast.memo_table() for _ in range
 
 
 def _tiles_of(c: int, half: int) -> tuple[Tile, ...]:
+    """The tiles of half a packed colour (not the okey's own: see best_arrangement), made once."""
     got = _TILES_OF[c][half] = tuple(map(_TILES.__getitem__, fast.slots_in(c, half)))
     return got
 
