@@ -245,15 +245,25 @@ def _laid_sets(n: int, laid: Sequence[tuple], held: Sequence[Tile], okey: Tile) 
 
 def _run_meld_for(r: fast.Run, okey: "_Okey") -> tuple[tuple, Meld]:
     """The meld of a run, with its place in the reading order."""
-    plain = _PLAIN_RUNS.get(r)
-    if plain is None:
-        plain = _PLAIN_RUNS[r] = _run_meld(r, _TILES, FAKE)
-    meld, slots = plain
+    meld, slots = _plain_run(r)
     if slots >> okey.slot & 1 or True in r.wild:
         meld = okey.of_run.get(r)
         if meld is None:
             meld = okey.of_run[r] = _run_meld(r, okey.held, okey.tile)[0]
     return meld
+
+
+def _plain_run(r: fast.Run) -> tuple[tuple[tuple, Meld], int]:
+    """A run's meld when neither the okey nor its own tile is in it, and the slots of its tiles (a bit each)."""
+    plain = _PLAIN_RUNS.get(r)
+    if plain is None:
+        plain = _PLAIN_RUNS[r] = _run_meld(r, _TILES, FAKE)
+    return plain
+
+
+def _fakes_held(tiles: list[Tile], okey: "_Okey") -> list[Tile]:
+    """Tiles of the okey's colour as held: its own number is a fake okey (the okey's own copies are wilds)."""
+    return [FAKE if t.number == okey.tile.number else t for t in tiles]
 
 
 # The melds of a set choice or a run: the same few are laid over and over, and a meld is an immutable
@@ -538,7 +548,8 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
         if runs[c]:
             wilds -= _colour_melds(c, v, ks[c], r, wrap, okey, found, left)
             continue
-        # No run (most colours): every tile left, by the colour's two halves (the tiles of each made once).
+        # No run (most colours): every tile left, by the colour's two halves (the tiles of each made once; the two
+        # look-ups spelled out, as this runs for most colours of every hand).
         start = len(left)
         tiles_of = _TILES_OF[c]
         half = v & _LOW_HALF
@@ -550,7 +561,7 @@ def best_arrangement(tiles: Sequence[Tile], indicator: Tile, rules: OkeyRules = 
             got = tiles_of.get(half)
             left.extend(_tiles_of(c, half) if got is None else got)
         if c == okey.colour and v >> okey.shift & 15:  # a fake okey held
-            left[start:] = [FAKE if t.number == okey.tile.number else t for t in left[start:]]
+            left[start:] = _fakes_held(left[start:], okey)
     if len(found) > 1:
         found.sort(key=_first)
     if wilds:
@@ -592,7 +603,7 @@ def _colour_melds(c: int, v: int, k: int, r: int, wrap: bool, okey: "_Okey", fou
     if qs or fake:
         found[first:] = _with_okeys(found[first:], qs, okey, bool(fake))
         if fake:
-            left[start:] = [FAKE if t.number == okey.tile.number else t for t in left[start:]]
+            left[start:] = _fakes_held(left[start:], okey)
     return len(qs)
 
 
@@ -638,11 +649,7 @@ def _plain_piece(c: int, part: int, wrap: bool) -> tuple[tuple[tuple[tuple, Meld
     runs, used = fast.piece_runs(part, wrap)
     melds = []
     for start, wild in runs:
-        run = fast.Run(c, start, wild)
-        plain = _PLAIN_RUNS.get(run)
-        if plain is None:
-            plain = _PLAIN_RUNS[run] = _run_meld(run, _TILES, FAKE)
-        melds.append(plain[0])
+        melds.append(_plain_run(fast.Run(c, start, wild))[0])
     return tuple(melds), tuple(map(_TILES.__getitem__, fast.slots_in(c, part - used))), used
 
 
