@@ -52,6 +52,7 @@ MISSING = N_("Fill in “{field}”.")
 BAD_TOKEN = N_("“{token}” in “{field}”: {detail}")
 BAD_VALUE = N_("“{field}”: {found} is not right here (expected {expected}).")
 UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
+UNKNOWN_RULESET = N_("There is no ruleset “{name}” for this game (there are: {known}).")
 REFUSED = N_("The checker cannot decide this: {detail}")
 TOKEN_REFUSED = N_("“{token}”: {detail}")
 # Tokens the engine refuses while it decides (not while it reads them).
@@ -151,8 +152,11 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
     for name in variants:
         if name not in g.rulesets.names():
             raise _Refusal(gettext(lang, UNKNOWN_VARIANT).format(name=name), "variant", name)
+    ruleset = _one(query, "ruleset") or "standard"
+    if ruleset not in g.named:
+        raise _Refusal(gettext(lang, UNKNOWN_RULESET).format(name=ruleset, known=", ".join(g.named)), "ruleset", ruleset)
     try:
-        rules = houserules.rules_for(game, variants)
+        rules = houserules.table_rules(game, ruleset, variants)
     except VariantClash as e:
         raise _Refusal(houserules.clash_text(lang, game, e), "variant", str(e.values["second"])) from None
     values: dict[str, Any] = {}

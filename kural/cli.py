@@ -76,7 +76,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     variant = "+".join(args.variant or ["standard"])
     try:
-        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), variant, args.mode)
+        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), variant, args.mode,
+                       args.ruleset)
     except VariantClash as e:
         _err(gettext(args.lang, N_("error: {detail}")).format(detail=clash_text(args.lang, args.game, e)))
         return 2
@@ -148,7 +149,10 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("tiles", nargs="*", metavar="TILES|FIELD=VALUE",
                    help="tiles (R5 Y12 F J) or cards (QS 10H), and any field of the kind as FIELD=VALUE")
     c.add_argument("--indicator", help="the indicator tile (okey, okey101)")
-    c.add_argument("--variant", action="append", help="a named ruleset; give it more than once to combine house rules")
+    c.add_argument("--ruleset", default="standard", metavar="NAME",
+                   help="a named ruleset (" + "; ".join(f"{g.key}: {', '.join(g.named)}" for g in registry.GAMES) + ")")
+    c.add_argument("--variant", action="append", help="a house rule; give it more than once to combine house rules "
+                                                      "(on top of --ruleset where they do not clash)")
     c.add_argument("--as", dest="mode", choices=kinds, metavar="KIND",
                    help="the example kind to decide: " + ", ".join(kinds) + " (default: by the game and the tiles)")
     c.add_argument("--lang", choices=LANGS, default="en")

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any, Final, Iterable
 
 from kural import registry
-from kural.core.rulesets import VariantClash
+from kural.core.rulesets import RulesetClash, VariantClash
 from kural.i18n import N_, gettext
 
 CLASH = N_("“{first}” and “{second}” cannot be played together: {why}.")
@@ -35,6 +35,7 @@ CLASH_WHY: Final = {
     "": N_("both set the same rule"),
     "count_up_elimination": N_("elimination ends at 0 counting down, and counting up starts at 0"),
     "simplified_no_die": N_("the simplified deal throws no die"),
+    "ruleset_states": N_("the ruleset's source states this rule otherwise"),
 }
 
 
@@ -91,12 +92,37 @@ def rules_for(game: str, names: Iterable[str]) -> Any:
     return registry.game(game).rulesets.combined(list(names))
 
 
+def table_rules(game: str, ruleset: str = "standard", names: Iterable[str] = ()) -> Any:
+    """The ruleset a table plays: a named ruleset (``?ruleset=``) with house rules on top (``variant=``).  Raises
+    :class:`kural.core.rulesets.UnknownRuleset` or :class:`RulesetClash` / :class:`VariantClash`.
+
+    >>> table_rules("okey101", "baguvix", ["threshold_81"]).name
+    'threshold_81+pairs_opener_double+pairs_layoff_two'
+    >>> try:
+    ...     table_rules("okey101", "okeya101", ["threshold_81"])
+    ... except RulesetClash as e:
+    ...     print(clash_text("en", "okey101", e))
+    “okeya101.com: laying off from the turn after opening” and “Opening threshold 81” cannot be played together: the ruleset's source states this rule otherwise.
+    """
+    return registry.game(game).named.get(ruleset or "standard").rules(list(names))
+
+
+def ruleset_name(lang: str, game: str, name: str) -> str:
+    """A named ruleset's name in the reader's language."""
+    return gettext(lang, registry.game(game).named.get(name or "standard").description)
+
+
 def clash_text(lang: str, game: str, error: VariantClash) -> str:
     why = str(error.values.get("why", ""))
-    return gettext(lang, CLASH).format(first=registry.game(game).variant_name(lang, str(error.values["first"])),
+    first = str(error.values["first"])
+    if isinstance(error, RulesetClash):
+        return gettext(lang, CLASH).format(first=ruleset_name(lang, game, first),
+                                           second=registry.game(game).variant_name(lang, str(error.values["second"])),
+                                           why=gettext(lang, CLASH_WHY.get(why, CLASH_WHY[""])))
+    return gettext(lang, CLASH).format(first=registry.game(game).variant_name(lang, first),
                                        second=registry.game(game).variant_name(lang, str(error.values["second"])),
                                        why=gettext(lang, CLASH_WHY.get(why, CLASH_WHY[""])))
 
 
-__all__ = ["Choice", "choices", "excluded", "rules_for", "clash_text",
+__all__ = ["Choice", "choices", "excluded", "rules_for", "table_rules", "ruleset_name", "clash_text",
            "CLASH", "CLASH_WHY"]

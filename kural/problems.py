@@ -44,6 +44,7 @@ MESSAGES: Final = {
     "unknown_game": N_("unknown game '{value}' (expected one of: {expected})"),
     "no_game": N_("cannot tell which game this is: put the file under rules/<game>/ or give a top-level 'game:'"),
     "unknown_variant": N_("{game} has no variant '{value}' (known: {expected})"),
+    "unknown_ruleset": N_("{game} has no ruleset '{name}' (known: {known})"),
     "unknown_param": N_("{game} has no parameter '{name}' (known: {expected})"),
     "param_mismatch": N_("the record says {name} = {value}, but the {variant} ruleset of the engine has {actual}"),
     "unknown_placeholder": N_("the text uses {{{name}}}, which is not one of this record's params"),

@@ -30,7 +30,7 @@ from kural.checks import okey101 as okey101_checks
 from kural.checks import rummikub as rummikub_checks
 from kural.checks.kinds import CheckKind, KindTable, Outcome
 from kural.core.errors import KuralError
-from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 from kural.core.supply import check_size, check_supply, pieces_in
 from kural.figures import dummy as dummy_figures
 from kural.figures import okey as okey_figures
@@ -72,6 +72,7 @@ class Game:
     worked: Mapping[str, Generator]
     reasons: Mapping[str, str]  # reason code -> catalog message
     supply: Callable[[Any], Iterable[Any]]  # the pieces of the game's set under a ruleset
+    named: TableRulesets  # the named rulesets (``?ruleset=NAME``), the standard first
 
     def run(self, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
         """The engine's answer to one claim, once its pieces are known to fit the game's set."""
@@ -106,13 +107,13 @@ class Game:
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,
-         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set),
+         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set, okey101.NAMED),
     Game("okey", N_("Okey"), "tiles", okey.RULESETS, okey_checks.KINDS,
-         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS, lambda rules: okey.full_set()),
+         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS, lambda rules: okey.full_set(), okey.NAMED),
     Game("rummikub", N_("Rummikub"), "tiles", rummikub.RULESETS, rummikub_checks.KINDS,
-         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces),
+         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces, rummikub.NAMED),
     Game("dummy", N_("Dummy (Thai rummy)"), "cards", dummy.RULESETS, dummy_checks.KINDS,
-         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK),
+         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK, dummy.NAMED),
 )
 KEYS: Final[tuple[str, ...]] = tuple(g.key for g in GAMES)
 
@@ -140,9 +141,18 @@ def ruleset(key: str, name: str = "standard") -> Any:
     return game(key).rulesets.get(name or "standard")
 
 
+def named(key: str, name: str = "standard") -> TableRuleset:
+    """A game's named ruleset (``?ruleset=NAME``; the standard when ``name`` is empty).
+
+    >>> named("rummikub", "mso").variants
+    ('several_sets', 'joker_50')
+    """
+    return game(key).named.get(name or "standard")
+
+
 def run(key: str, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
     """The engine's answer to one claim: ``values`` are the kind's parsed fields."""
     return game(key).run(check, values, rules)
 
 
-__all__ = ["Game", "GAMES", "KEYS", "UnknownGame", "UnknownCheck", "game", "game_name", "ruleset", "run"]
+__all__ = ["Game", "GAMES", "KEYS", "UnknownGame", "UnknownCheck", "game", "game_name", "named", "ruleset", "run"]

@@ -51,6 +51,7 @@ class Answer:
     claim: Claim
     rules: Any
     outcome: Outcome
+    ruleset: str = "standard"
 
     @property
     def actual(self) -> str:
@@ -64,6 +65,8 @@ class Answer:
             ok = okey_of(ind)
             head += (f" · {word(lang, 'indicator')} {label(lang, self.game.key, ind)} → "
                      f"{word(lang, 'okey')} {label(lang, self.game.key, ok)}")
+        if self.ruleset != "standard":  # the named ruleset the verdict is under
+            head += " · " + gettext(lang, self.game.named.get(self.ruleset).description)
         if getattr(self.rules, "parts", ()):  # the house rules the verdict is under, named as the pages name them
             head += " · " + self.game.variant_name(lang, self.rules.name)
         explain = TEXTS.get(self.kind.name)
@@ -78,22 +81,27 @@ class Answer:
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game.key, "check": self.kind.name, "variant": self.claim.variant,
+                               **({"ruleset": self.ruleset} if self.ruleset != "standard" else {}),
                                "actual": self.actual}
         out.update(_detail_json(self.outcome.detail))
         return out
 
 
 def check(game: str, fields: Mapping[str, Sequence[str]], variant: str = "standard",
-          kind: Optional[str] = None) -> Answer:
+          kind: Optional[str] = None, ruleset: str = "standard") -> Answer:
     """Decide a claim given as text fields.  ``kind`` defaults to what the tiles are: a hand of the game's
-    size (or one tile short, or one over), a meld when they make one, otherwise the whole rack."""
+    size (or one tile short, or one over), a meld when they make one, otherwise the whole rack.  ``ruleset``
+    names a named ruleset, and ``variant`` the house rules on top ("a+b")."""
     g = registry.game(game)
-    rules = g.rulesets.get(variant)
+    if ruleset and ruleset != "standard":
+        rules = g.named.get(ruleset).rules([v for v in variant.split("+") if v])
+    else:
+        rules = g.rulesets.get(variant)
     name = kind or _default_kind(g, rules, fields)
     k = g.kind(name)
     values = read_fields(k, fields)
     claim = Claim(name, values, rules.name, raw={k: v[0] if len(v) == 1 else list(v) for k, v in fields.items()})
-    return Answer(g, k, claim, rules, g.run(name, values, rules))
+    return Answer(g, k, claim, rules, g.run(name, values, rules), ruleset or "standard")
 
 
 def _default_kind(g: registry.Game, rules: Any, fields: Mapping[str, Sequence[str]]) -> str:

@@ -54,6 +54,9 @@ def extract() -> Catalog:
     for (game, name), text in sorted(registry_texts()[1].items()):
         if text:
             catalog.add(text, None, [(f"kural/games/{game}.py", 0)], auto_comments=[f"ruleset '{name}'"])
+    # The named rulesets' descriptions, purposes and notes of the rules this reference does not model.
+    for game, name, what, text in table_texts():
+        catalog.add(text, None, [(f"kural/games/{game}/rules.py", 0)], auto_comments=[f"named ruleset '{name}': {what}"])
     with POT.open("wb") as f:
         write_po(f, catalog, width=100, omit_header=False, sort_output=True)
     print(f"{len(catalog)} messages -> {POT}")
@@ -70,6 +73,18 @@ def registry_texts() -> tuple[dict, dict]:
         for name in registry.game(game).rulesets.names():
             descriptions[(game, name)] = registry.ruleset(game, name).description
     return kinds, descriptions
+
+
+def table_texts() -> list[tuple[str, str, str, str]]:
+    sys.path.insert(0, str(ROOT))
+    from kural import registry
+
+    out = []
+    for g in registry.GAMES:
+        for rs in g.named.values():
+            out += [(g.key, rs.name, "name", rs.description), (g.key, rs.name, "what it is for", rs.purpose)]
+            out += [(g.key, rs.name, "a rule not modelled", note) for note, _ in rs.notes]
+    return out
 
 
 def update() -> None:

@@ -25,8 +25,9 @@ kural.core.rulesets.UnknownRuleset: okey101 has no ruleset 'nope' (known: ...)
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Iterator, Mapping, TypeVar
+from typing import Any, ClassVar, Final, Generic, Iterable, Iterator, Mapping, Optional, TypeVar
 
 from kural.core.errors import KuralError
 
@@ -56,7 +57,7 @@ class VariantClash(VariantError):
         if why:
             message = f"{first} and {second} cannot be combined: {why}"
         else:
-            message = f"{first} and {second} both change {param} ({values[0]}, {values[1]})"
+            message = f"{first} and {second} both change {param}" + (f" ({values[0]}, {values[1]})" if values else "")
         super().__init__("", message, game=game, first=first, second=second, param=param, why=why)
         self.first, self.second, self.param = first, second, param
 
@@ -183,4 +184,131 @@ class Rulesets(Mapping[str, R], Generic[R]):
         return f"Rulesets({self.game!r}, {self.names()!r})"
 
 
-__all__ = ["Ruleset", "Rulesets", "UnknownRuleset", "VariantError", "VariantClash"]
+NAME_PATTERN: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+DATE_PATTERN: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class RulesetClash(VariantClash):
+    """A house rule that a named ruleset cannot take on top: it sets a rule the ruleset plays otherwise, or
+    one that the ruleset's source states (``why`` is then ``ruleset_states``)."""
+
+    code = "ruleset_clash"
+
+
+@dataclass(frozen=True)
+class TableRuleset:
+    """A named way of playing a game, as a written source describes it: the house rules it plays (each with
+    the source that says so), the standard readings its source states, its rules the engine does not model,
+    and the date it applies from.  ``description`` and ``purpose`` are catalog messages (English); rule
+    notes are catalog messages too.  Every name is lower case, digits and hyphens.
+
+    >>> from kural.games.okey import NAMED
+    >>> NAMED.get("okey-gg").variants
+    ('count_up', 'wrong_finish_4')
+    >>> NAMED.get("okey-gg").rules().name
+    'count_up+wrong_finish_4'
+    """
+
+    name: str
+    game: str
+    description: str
+    purpose: str
+    since: str
+    sources: tuple[str, ...]
+    # (variant, source key): the house rules this ruleset plays, each cited.
+    house_rules: tuple[tuple[str, str], ...] = ()
+    # (parameter, source key): the standard's readings that this ruleset's source states in so many words.
+    states: tuple[tuple[str, str], ...] = ()
+    # (catalog message, source key): rules of the source that this reference does not model (a clock, a table).
+    notes: tuple[tuple[str, str], ...] = ()
+    book: Optional["Rulesets[Any]"] = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not NAME_PATTERN.match(self.name):
+            raise VariantError("", f"{self.game}: ruleset name {self.name!r} is not lower case, digits and hyphens",
+                               name=self.name)
+        if not DATE_PATTERN.match(self.since):
+            raise VariantError("", f"{self.game} ruleset {self.name}: date {self.since!r} is not YYYY-MM-DD",
+                               name=self.name)
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.house_rules)
+
+    def cited(self) -> dict[str, str]:
+        """Each parameter this ruleset sets or states, with the source it cites for it."""
+        assert self.book is not None
+        out = {p: src for p, src in self.states}
+        for variant, src in self.house_rules:
+            for p in self.book.get(variant).changed(self.book.standard):
+                out[p] = src
+        return out
+
+    def rules(self, extra: Iterable[str] = ()) -> Any:
+        """The engine's ruleset: the standard with this ruleset's house rules and ``extra`` on top.  A house
+        rule on top that clashes with this ruleset's (or changes a rule its source states) is refused
+        (:class:`RulesetClash`)."""
+        assert self.book is not None
+        extra = [n for n in extra if n and n != "standard" and n not in self.variants]
+        stated = dict(self.states)
+        for n in extra:
+            changed = self.book.get(n).changed(self.book.standard)
+            for p in changed:
+                if p in stated:
+                    raise RulesetClash(self.game, self.name, n, p, "ruleset_states")
+            for v in self.variants:
+                try:
+                    self.book.combined([v, n])
+                except VariantClash as e:
+                    raise RulesetClash(self.game, self.name, n, e.param, str(e.values.get("why", ""))) from None
+        return self.book.combined([*self.variants, *extra])
+
+
+class TableRulesets(Mapping[str, TableRuleset]):
+    """A game's named rulesets: ``standard`` first, then the others in the order given."""
+
+    def __init__(self, book: "Rulesets[Any]", rulesets: Iterable[TableRuleset]) -> None:
+        self.game = book.game
+        self.book = book
+        self._by_name: dict[str, TableRuleset] = {}
+        for rs in rulesets:
+            if rs.game != book.game:
+                raise VariantError("", f"ruleset {rs.name} is for {rs.game}, not {book.game}", name=rs.name)
+            if rs.name in self._by_name:
+                raise VariantError("", f"{book.game}: two rulesets named {rs.name!r}", name=rs.name)
+            for v, _ in rs.house_rules:
+                book.get(v)  # an unknown house rule is refused by name
+            object.__setattr__(rs, "book", book)
+            book.combined(rs.variants)  # a ruleset's own house rules must play together
+            self._by_name[rs.name] = rs
+        if "standard" not in self._by_name or next(iter(self._by_name)) != "standard":
+            raise VariantError("", f"{book.game}: the standard ruleset must come first", name="standard")
+
+    @property
+    def standard(self) -> TableRuleset:
+        return self._by_name["standard"]
+
+    def get(self, name: str = "standard") -> TableRuleset:  # type: ignore[override]
+        try:
+            return self._by_name[name or "standard"]
+        except KeyError:
+            raise UnknownRuleset(self.game, name, list(self._by_name)) from None
+
+    def names(self) -> list[str]:
+        return list(self._by_name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __getitem__(self, name: str) -> TableRuleset:
+        return self.get(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
+__all__ = ["Ruleset", "Rulesets", "UnknownRuleset", "VariantError", "VariantClash", "RulesetClash",
+           "TableRuleset", "TableRulesets", "NAME_PATTERN"]

@@ -12,6 +12,7 @@ from kural.games.dummy.rules import (  # noqa: F401
     DummyRules,
     STANDARD,
     VARIANTS,
+    NAMED,
     RULESETS,
 )
 from kural.games.dummy.cards import (  # noqa: F401

@@ -11,7 +11,7 @@ from typing import Final
 
 from kural.core.melds import MeldRules
 from kural.core.notation import SUITS, NotationError
-from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 
 GAME = "dummy"
 
@@ -118,3 +118,27 @@ VARIANTS: Final[tuple[DummyRules, ...]] = (
 )
 
 RULESETS: Final[Rulesets[DummyRules]] = Rulesets(GAME, (STANDARD, *VARIANTS))
+
+# Named rulesets: whole ways of playing that a written source describes (the contract in DESIGN.md).  Each house
+# rule and each stated reading cites the source that says so; what a source does not say is played as the standard.
+# Descriptions, purposes and notes are catalog messages (scripts/catalogs.py extracts them), in English.
+SINCE: Final = "2026-12-07"  # the day these rulesets were read from their sources into this reference
+_CLUB = "dummyknock-rules"
+NAMED: Final = TableRulesets(RULESETS, (
+    TableRuleset("standard", GAME, STANDARD.description,
+                 "The reference's own reading of the Japanese rules page, where every other ruleset starts",
+                 SINCE, (_BOOK,)),
+    TableRuleset("dummy-club", GAME, "Dummy Club: knock dummy",
+                 "Knock dummy as Dummy Club, a Thai players' association, sets it down",
+                 SINCE, (_CLUB, "dummyknock-howto"),
+                 states=(("speto_points", _CLUB),),
+                 notes=(("Four players at a table, with one pack of 52 cards.", _CLUB),
+                        ("Each deal is settled at once when someone knocks or the stock runs out: no running total to 500.",
+                         "dummyknock-howto"),
+                        ("A player left holding a speto when the deal ends loses double.", _CLUB))),
+    TableRuleset("thai-guides", GAME, "Thai card-table guides: five-point cards, knocks that double",
+                 "Tables that play Dummy as the English-language Thai card-table guides describe it",
+                 SINCE, (_PUBLIC, "mobdroappz-knock", _KNOCK),
+                 house_rules=(("five_ten", _PUBLIC), ("knock_double", _KNOCK)),
+                 states=(("ace_points", _PUBLIC), ("speto_points", _PUBLIC), ("head_card_bonus", _PUBLIC))),
+))

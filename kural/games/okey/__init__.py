@@ -21,6 +21,7 @@ from kural.games.okey.rules import (  # noqa: F401
     SINGLE_COLOUR,
     TOP_TWO,
     ONE_THROW,
+    NAMED,
     RULESETS,
 )
 from kural.games.okey.hand import (  # noqa: F401

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kural.core.melds import MeldRules
-from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 
 GAME = "okey"
 
@@ -110,4 +110,26 @@ ONE_THROW = STANDARD.variant(
 RULESETS: Rulesets[OkeyRules] = Rulesets(GAME, (
     STANDARD, NO_WRAP, OKEY_NO_PAIR, COUNT_UP, WRONG_FINISH, ELIMINATION, PARTNERSHIP, INDICATOR_LAST,
     SIMPLIFIED_DEAL, SINGLE_COLOUR, TOP_TWO, ONE_THROW,
+))
+
+# Named rulesets: whole ways of playing that a written source describes (the contract in DESIGN.md).  Each house
+# rule and each stated reading cites the source that says so; what a source does not say is played as the standard.
+# Descriptions, purposes and notes are catalog messages (scripts/catalogs.py extracts them), in English.
+SINCE = "2026-12-07"  # the day these rulesets were read from their sources into this reference
+NAMED: Final = TableRulesets(RULESETS, (
+    TableRuleset("standard", GAME, STANDARD.description,
+                 "The reference's own reading of the two source documents, where every other ruleset starts",
+                 SINCE, (_SRC_000, _SRC_001)),
+    TableRuleset("okey-gg", GAME, "okey.gg: scores counted up to 20",
+                 "Tables that play as on okey.gg, an online okey room, or that count scores up to 20",
+                 SINCE, ("okeygg-faq", "okeygg-penalties"),
+                 house_rules=(("count_up", "okeygg-faq"), ("wrong_finish_4", "okeygg-penalties")),
+                 states=(("wrap", "okeygg-faq"), ("okey_completes_pair", "okeygg-faq"), ("win_cost", "okeygg-faq")),
+                 notes=(("A hand of one colour from 1 to 13 and another 1 (kafa atmak) wins the whole game at once.",
+                         "okeygg-faq"),)),
+    TableRuleset("wikipedia-it", GAME, "The Italian Wikipedia article",
+                 "Tables that play Okey as the Italian Wikipedia article describes it: one throw of the die, and the two highest scores win",
+                 SINCE, (_SRC_001,),
+                 house_rules=(("one_throw", _SRC_001), ("top_two", _SRC_001)),
+                 states=(("wrap", _SRC_001),)),
 ))

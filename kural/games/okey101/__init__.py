@@ -15,6 +15,7 @@ from kural.games.okey101.rules import (  # noqa: F401
     Okey101Rules,
     STANDARD,
     VARIANTS,
+    NAMED,
     RULESETS,
 )
 from kural.games.okey101.opening import (  # noqa: F401

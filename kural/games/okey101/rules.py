@@ -11,7 +11,7 @@ from typing import Final, Literal, Optional, TypeAlias
 
 from kural.core.cite import UNWRITTEN
 from kural.core.melds import MeldRules
-from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 
 GAME = "okey101"
 
@@ -154,3 +154,22 @@ VARIANTS: Final[tuple[Okey101Rules, ...]] = (
 )
 
 RULESETS: Final[Rulesets[Okey101Rules]] = Rulesets(GAME, (STANDARD, *VARIANTS))
+
+# Named rulesets: whole ways of playing that a written source describes (the contract in DESIGN.md).  Each house
+# rule and each stated reading cites the source that says so; what a source does not say is played as the standard.
+# Descriptions, purposes and notes are catalog messages (scripts/catalogs.py extracts them), in English.
+SINCE: Final = "2026-12-07"  # the day these rulesets were read from their sources into this reference
+NAMED: Final = TableRulesets(RULESETS, (
+    TableRuleset("standard", GAME, STANDARD.description,
+                 "The reference's own reading of the Turkish rule table, where every other ruleset starts",
+                 SINCE, (TABLE,)),
+    TableRuleset("okeya101", GAME, "okeya101.com: laying off from the turn after opening",
+                 "Tables that follow the guide and score sheet of okeya101.com",
+                 SINCE, ("okeya101-rules", "okeya101-scoring"),
+                 house_rules=(("layoff_next_turn", "okeya101-scoring"),),
+                 states=(("opening_threshold", "okeya101-scoring"),)),
+    TableRuleset("baguvix", GAME, "baguvix: the pair-openers' rules",
+                 "Tables that play pair-openers as the baguvix article does: their tiles count double and they lay off two tiles a turn",
+                 SINCE, (BAGUVIX,),
+                 house_rules=(("pairs_opener_double", BAGUVIX), ("pairs_layoff_two", BAGUVIX))),
+))

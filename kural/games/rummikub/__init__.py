@@ -11,6 +11,7 @@ from kural.games.rummikub.rules import (  # noqa: F401
     RummikubRules,
     STANDARD,
     VARIANTS,
+    NAMED,
     RULESETS,
 )
 from kural.games.rummikub.solver import SolverError  # noqa: F401

@@ -11,7 +11,7 @@ from typing import Final
 
 from kural.core.cite import UNWRITTEN
 from kural.core.melds import MeldRules
-from kural.core.rulesets import Ruleset, Rulesets
+from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 
 GAME = "rummikub"
 
@@ -59,6 +59,10 @@ VARIANTS: Final[tuple[RummikubRules, ...]] = (
         {"joker_penalty": UNWRITTEN},  # a house rule with no written source found
         joker_penalty=25),
     STANDARD.variant(
+        "joker_50", "A joker left on the rack costs 50",
+        {"joker_penalty": "mso-rummikub"},  # the Mind Sports Olympiad's rules: 'jokers are worth 50'
+        joker_penalty=50),
+    STANDARD.variant(
         "several_sets", "The initial meld may be several sets",
         {"initial_meld_sets": "pagat-rummikub"},  # Goliath's rules say the same
         initial_meld_sets="any"),
@@ -85,3 +89,28 @@ VARIANTS: Final[tuple[RummikubRules, ...]] = (
 )
 
 RULESETS: Final[Rulesets[RummikubRules]] = Rulesets(GAME, (STANDARD, *VARIANTS))
+
+# Named rulesets: whole ways of playing that a written source describes (the contract in DESIGN.md).  Each house
+# rule and each stated reading cites the source that says so; what a source does not say is played as the standard.
+# Descriptions, purposes and notes are catalog messages (scripts/catalogs.py extracts them), in English.
+SINCE: Final = "2026-12-07"  # the day these rulesets were read from their sources into this reference
+_MSO = "mso-rummikub"
+NAMED: Final = TableRulesets(RULESETS, (
+    TableRuleset("standard", GAME, STANDARD.description,
+                 "The reference's own reading of the Japanese Wikipedia article, where every other ruleset starts",
+                 SINCE, ("doc-rummikub",)),
+    TableRuleset("mso", GAME, "Mind Sports Olympiad: two players against the clock",
+                 "Two-player tournament games as the Mind Sports Olympiad plays them",
+                 "2019-08-19", (_MSO,),
+                 house_rules=(("several_sets", _MSO), ("joker_50", _MSO)),
+                 states=(("initial_meld", _MSO), ("initial_turn_table", _MSO)),
+                 notes=(("Two players a game; a Swiss tournament of five rounds.", _MSO),
+                        ("Each player has a clock: 10 minutes a game and 10 seconds a move (Bronstein).", _MSO),
+                        ("Each player takes one joker, then 13 tiles at random.", _MSO),
+                        ("A player dealt three doubles may ask for both hands to be shuffled back and drawn again.", _MSO),
+                        ("A player who never made an initial meld pays 100, or 200 if one of at least 30 could have been made.", _MSO))),
+    TableRuleset("pagat", GAME, "pagat.com: Sabra Rummikub",
+                 "Tables that follow the Sabra rules as pagat.com gives them",
+                 SINCE, ("pagat-rummikub",),
+                 house_rules=(("several_sets", "pagat-rummikub"), ("initial_turn_table", "pagat-rummikub"))),
+))
