@@ -199,6 +199,7 @@ PARAM_LABELS: Mapping[str, str] = {
     "pairs_layoff_limit": N_("Tiles a pair-opener may lay off a turn"),
     "one_way_of_opening": N_("Only one way of opening a round"),
     "islek_exempt_when_finishing": N_("The finishing discard is never a playable tile"),
+    "okey_discard_any_table": N_("Discarding the okey costs the penalty whatever is on the table"),
     # Okey
     "wrap": N_("The 1 may follow the 13"),
     "okey_completes_pair": N_("The okey completes a pair"),

@@ -203,12 +203,20 @@ def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules:
             finishing: bool = False) -> Discard:
     """Judge a discard: a tile that fits a meld on the table is işlek (Kural 702), whether or not the
     player has opened, and even when it finishes the round (707); an okey may be discarded only to finish
-    (Kural 703).  A house rule exempts every finishing discard (``islek_exempt_when_finishing``, 909).
+    (Kural 703).  A house rule exempts every finishing discard (``islek_exempt_when_finishing``, 909).  An okey
+    that fits no meld on a table of full melds is penalised too: the rows are silent there, and the standard's
+    reading (``okey_discard_any_table``) charges it.
 
     >>> discard(Tile.parse("R5"), [], Tile.parse("R4")).code
     'okey_discard'
     >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), finishing=True).penalty
     101
+    >>> discard(Tile.parse("R5"), [parse_tiles("K7 Y7 B7 R7")], Tile.parse("R4")).code
+    'okey_discard'
+    >>> import dataclasses
+    >>> discard(Tile.parse("R5"), [parse_tiles("K7 Y7 B7 R7")], Tile.parse("R4"),
+    ...         dataclasses.replace(_std(), okey_discard_any_table=False)).code
+    'clean'
     >>> from kural.games.okey101.rules import RULESETS
     >>> discard(Tile.parse("R9"), [parse_tiles("R6 R7 R8")], Tile.parse("Y1"), RULESETS.get("islek_finish_exempt"),
     ...         finishing=True).code
@@ -221,7 +229,7 @@ def discard(tile: Tile, table: Sequence[Sequence[Tile]], indicator: Tile, rules:
         return Discard("finishing", 0, fits)
     if fits:
         return Discard("islek", rules.penalty, fits, 702)
-    if tile == okey:
+    if tile == okey and (not table or rules.okey_discard_any_table):
         return Discard("okey_discard", rules.penalty, fits, 703)
     return Discard("clean", 0, fits)
 

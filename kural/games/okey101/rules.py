@@ -75,6 +75,10 @@ class Okey101Rules(Ruleset):
     # The discard that finishes the round is işlek like any other (row 702 has no exception; row 703 makes
     # one for the okey only); the house rule exempts it.
     islek_exempt_when_finishing: bool = False
+    # Discarding the okey costs the penalty whatever is on the table.  Row 703 gives it only while no meld at all is
+    # on the table, and row 702 when the okey could be laid off; an okey that fits no meld on a table of full melds
+    # (a set of four, a run of 13) is in neither row: charging it is this reference's reading.
+    okey_discard_any_table: bool = True
     # Derived from the multipliers, so that the numbers the records state cannot drift apart.
     okey_finish_score: int = field(default=0, init=False)
     okey_finish_unopened_penalty: int = field(default=0, init=False)
@@ -112,7 +116,8 @@ STANDARD = Okey101Rules(
     # once is this reference's reading (Kural 608).  one_way_of_opening: row 502 forbids a pair-opener melds;
     # the other way round is the blog's rule (Kural 504).
     changes={"multipliers_stack": NO_SOURCE, "pairs_opener_multiplier": TABLE_601_605,
-             "islek_exempt_when_finishing": TABLE_702, "one_way_of_opening": BLOGSPOT},
+             "islek_exempt_when_finishing": TABLE_702, "one_way_of_opening": BLOGSPOT,
+             "okey_discard_any_table": NO_SOURCE},
 )
 VARIANTS: Final[tuple[Okey101Rules, ...]] = (
     *(STANDARD.variant(
