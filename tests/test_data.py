@@ -51,6 +51,9 @@ def test_each_file_is_valid_against_its_schema(written, name):
     ("records", ("records", 0, "id"), 42),
     ("rulesets", ("games", "okey101", "rulesets", 0, "params", "opening_threshold"), "101"),
     ("rulesets", ("games", "okey101", "rulesets", 0, "params"), {"no_such_param": 1}),
+    ("rulesets", ("games", "okey101", "named", 1, "since"), "December 2026"),
+    ("rulesets", ("games", "rummikub", "named", 1, "name"), "Mind Sports"),
+    ("rulesets", ("games", "okey", "named", 1, "house_rules", 0, "variant"), "no_such_variant"),
     ("verdicts", ("verdicts", 0, "actual"), 2),
     ("verdicts", ("verdicts", 0, "check"), "no_such_check"),
 ])
@@ -97,6 +100,23 @@ def test_every_ruleset_with_its_parameters_and_sources(written):
     # A reading the rule table does not state is not cited to it (Kural 608: one doubling per finish).
     std = games["okey101"]["rulesets"][0]["sources"]
     assert std["multipliers_stack"] == "unwritten" and std["islek_exempt_when_finishing"] == "doc-okey101-table"
+
+
+def test_every_named_ruleset_with_its_house_rules_sources_and_date(written, corpus):
+    games = _read(written / "rulesets.json")["games"]
+    for g in registry.GAMES:
+        out = games[g.key]["named"]
+        assert [r["name"] for r in out] == g.named.names() and out[0]["name"] == "standard"
+        for r in out:
+            rs = g.named.get(r["name"])
+            assert r["since"] == rs.since and r["sources"] == list(rs.sources)
+            assert all(key in corpus.sources for key in r["sources"])
+            assert [h["variant"] for h in r["house_rules"]] == list(rs.variants)
+            assert r["params"] == rs.rules().params()
+            assert set(r["description"]) == set(r["purpose"]) == set(LANGS)
+    mso = next(r for r in games["rummikub"]["named"] if r["name"] == "mso")
+    assert mso["params"]["joker_penalty"] == registry.game("rummikub").rulesets.get("joker_50").joker_penalty
+    assert mso["not_modelled"] and all(set(n["text"]) == set(LANGS) for n in mso["not_modelled"])
 
 
 def test_the_verdicts_are_what_kural_validate_computes(written, capsys):

@@ -4,7 +4,9 @@ with its JSON Schema, written once for all languages at the site's root (``/data
 - ``records.json``: every record with all its fields in all four languages, as written (``{param}`` in the
   text), plus its text filled with the ruleset's numbers and its address on each language's site.
 - ``rulesets.json``: every ruleset of every game (the standard first): its parameters, the sources of the
-  parameters it sets, its meld rules, the records that describe it, and each parameter's name in readers' words.
+  parameters it sets, its meld rules, the records that describe it, and each parameter's name in readers' words;
+  and each game's named rulesets (``named``): what each is for, the date it applies from, its sources, its house
+  rules and stated readings with their sources, its rules not modelled, its parameters.
 - ``verdicts.json``: every example of every record with the engine's answer, ``actual`` written exactly as
   ``kural validate --json`` writes it, beside ``expected``.
 
@@ -114,9 +116,27 @@ def rulesets_json(corpus: Corpus) -> dict[str, Any]:
             "name": {lang: g.name_in(lang) for lang in LANGS},
             "pieces": g.pieces,
             "rulesets": out,
+            "named": [named_json(g.key, name) for name in g.named],
             "labels": {p: {lang: gettext(lang, PARAM_LABELS[p]) for lang in LANGS} for p in params if p in PARAM_LABELS},
         }
     return {"$schema": "rulesets.schema.json", "games": games}
+
+
+def named_json(game: str, name: str) -> dict[str, Any]:
+    """A named ruleset (``?ruleset=NAME``): what it is for, from when, its sources, the house rules it plays and the
+    standard readings its source states (each with the source's key), its rules this reference does not model,
+    and the parameters the engine plays under it."""
+    rs = registry.named(game, name)
+    words = lambda message: {lang: gettext(lang, message) for lang in LANGS}  # noqa: E731
+    return {
+        "name": rs.name, "description": words(rs.description), "purpose": words(rs.purpose), "since": rs.since,
+        "sources": list(rs.sources),
+        "house_rules": [{"variant": v, "source": src} for v, src in rs.house_rules],
+        "states": [{"param": p, "source": src} for p, src in rs.states],
+        "not_modelled": [{"text": words(note), "source": src} for note, src in rs.notes],
+        "params": rs.rules().params(),
+        "url": {lang: f"/{lang}/{game}/?ruleset={rs.name}" for lang in LANGS},
+    }
 
 
 def verdict_json(rec: Record, ex: Example) -> dict[str, Any]:
@@ -211,13 +231,42 @@ def rulesets_schema() -> dict[str, Any]:
                             "description": "the IDs of the records that describe this ruleset"},
             },
         }
+        text = _localized_schema({"type": "string"})
+        key = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*[a-z0-9]$", "description": "a key of a source, as records.json cites them"}
+        named = {
+            "type": "object", "additionalProperties": False,
+            "required": ["name", "description", "purpose", "since", "sources", "house_rules", "states", "not_modelled",
+                         "params", "url"],
+            "properties": {
+                "name": {"enum": g.named.names(), "description": "lower case, digits and hyphens: ?ruleset=NAME"},
+                "description": text, "purpose": {**text, "description": "what the ruleset is for"},
+                "since": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                          "description": "the date it applies from"},
+                "sources": {"type": "array", "minItems": 1, "items": key},
+                "house_rules": {"type": "array", "description": "the variants it plays, each with the source that says so",
+                                "items": {"type": "object", "additionalProperties": False, "required": ["variant", "source"],
+                                          "properties": {"variant": {"enum": g.rulesets.names()[1:]}, "source": key}}},
+                "states": {"type": "array", "description": "the standard readings its source states in so many words; "
+                                                          "any other rule its source does not settle and the standard is played",
+                           "items": {"type": "object", "additionalProperties": False, "required": ["param", "source"],
+                                     "properties": {"param": {"enum": names}, "source": key}}},
+                "not_modelled": {"type": "array", "description": "rules of its source this reference does not model",
+                                 "items": {"type": "object", "additionalProperties": False, "required": ["text", "source"],
+                                           "properties": {"text": text, "source": key}}},
+                "params": params,
+                "url": {**_localized_schema({"type": "string"}), "description": "the game page under this ruleset"},
+            },
+        }
         games[g.key] = {
-            "type": "object", "additionalProperties": False, "required": ["name", "pieces", "rulesets", "labels"],
+            "type": "object", "additionalProperties": False,
+            "required": ["name", "pieces", "rulesets", "named", "labels"],
             "properties": {
                 "name": _localized_schema({"type": "string"}),
                 "pieces": {"enum": ["tiles", "cards"]},
                 "rulesets": {"type": "array", "minItems": 1, "items": ruleset,
                              "description": "the standard first, then every variant"},
+                "named": {"type": "array", "minItems": 1, "items": named,
+                          "description": "the named rulesets a table or a tournament can name, the standard first"},
                 "labels": {"type": "object", "propertyNames": {"enum": names},
                            "additionalProperties": _localized_schema({"type": "string"}),
                            "description": "each parameter a house rule changes, in readers' words"},
@@ -281,4 +330,4 @@ def install(site: Path, corpus: Corpus) -> list[Path]:
     return written
 
 
-__all__ = ["BUILDERS", "FILES", "SCHEMAS", "install", "records_json", "rulesets_json", "verdicts_json"]
+__all__ = ["BUILDERS", "FILES", "SCHEMAS", "install", "named_json", "records_json", "rulesets_json", "verdicts_json"]
