@@ -3,7 +3,8 @@
 A sheet is a YAML file (the README's "Score sheets" shows one per game)::
 
     game: okey101                 # okey101 | okey | rummikub | dummy
-    variants: [threshold_81]      # house rules, as variant= on the pages (optional)
+    ruleset: okeya101             # a named ruleset, as ruleset= on the pages (optional; standard)
+    variants: [threshold_81]      # house rules on top, as variant= on the pages (optional)
     players: [Ayşe, Mehmet, Can, Deniz]
     rounds: 11                    # Okey 101: the rounds planned; see ROUNDS_FIELD for the other games
     played:                       # one entry a round: exactly the fields of the game's `score` example
@@ -48,7 +49,7 @@ from kural.checks.kinds import ExpectError, show
 from kural.core.errors import KuralError, Refusal
 from kural.core.notation import NotationError
 from kural.core.rulesets import UnknownRuleset, VariantClash
-from kural.houserules import clash_text, rules_for
+from kural.houserules import clash_text, ruleset_name, table_rules
 from kural.i18n import N_, Nn_, Plural, gettext, translate
 from kural.problems import MESSAGES as PROBLEMS, found_args
 
@@ -59,7 +60,7 @@ MAX_DEPTH: Final = 12
 MAX_ROUNDS: Final = 500
 MAX_NAME: Final = 40
 
-TOP_FIELDS: Final = ("game", "variants", "players", "rounds", "played")
+TOP_FIELDS: Final = ("game", "ruleset", "variants", "players", "rounds", "played")
 # Fields of a round's `score` example that the sheet gives once, from its list of players.
 SUPPLIED: Final = {"okey": ("players",), "dummy": ("players",)}
 # The field of a round that has one entry a seat, where the game has one.
@@ -407,7 +408,8 @@ class Standings:
             p for s, p in enumerate(players, 1) if team_of(s) == t) + ")" for t in range(1, width + 1))
 
     def as_json(self) -> dict[str, Any]:
-        return {"game": self.sheet.game, "variants": list(self.sheet.variants), "players": list(self.sheet.players),
+        return {"game": self.sheet.game, **({"ruleset": self.sheet.ruleset} if self.sheet.ruleset != "standard" else {}),
+                "variants": list(self.sheet.variants), "players": list(self.sheet.players),
                 "rounds": [{"scores": list(r.scores), "actual": r.actual} for r in self.rows],
                 "totals": self.totals_text, "winner": list(self.winner)}
 
@@ -419,7 +421,9 @@ class Standings:
         s = self.sheet
         g = registry.game(s.game)
         rules = (gettext(lang, WORDS["house_rules"]).format(names=g.variant_name(lang, "+".join(s.variants)))
-                 if s.variants else gettext(lang, WORDS["standard"]))
+                 if s.variants else gettext(lang, WORDS["standard"]) if s.ruleset == "standard" else "")
+        if s.ruleset != "standard":  # the named ruleset first, then any house rules on top
+            rules = " · ".join(x for x in (ruleset_name(lang, s.game, s.ruleset), rules) if x)
         head = [gettext(lang, WORDS["round"]), *self.columns(lang)]
         body = [[str(i), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
         foot = [gettext(lang, WORDS["total"]), *map(str, self.totals)]
@@ -464,6 +468,7 @@ class Sheet:
     played: tuple[Played, ...]
     planned: Optional[int] = None
     game_options: Mapping[str, Any] = field(default_factory=dict)
+    ruleset: str = "standard"  # a named ruleset; ``variants`` are the house rules on top of it
 
     @classmethod
     def from_file(cls, path: str | Path, shown: Optional[str] = None) -> "Sheet":
@@ -524,6 +529,12 @@ class Sheet:
             raise r.fail(game_node, "unknown_game", None, "game", value=game, expected=", ".join(registry.KEYS))
         r.game = game
         g = registry.game(game)
+        ruleset = "standard"
+        if "ruleset" in m:
+            ruleset = r.text(m["ruleset"][1], "ruleset") or "standard"
+            if ruleset not in g.named:
+                raise r.fail(m["ruleset"][1], "unknown_ruleset", None, "ruleset", game_msg=g.name, name=ruleset,
+                             known=", ".join(g.named))
         variants: tuple[str, ...] = ()
         if "variants" in m:
             vnode = m["variants"][1]
@@ -539,7 +550,7 @@ class Sheet:
                 names.append(v)
             variants = tuple(dict.fromkeys(names))
         try:
-            rules = rules_for(game, variants)
+            rules = table_rules(game, ruleset, variants)
         except VariantClash as e:
             err = r.fail(m["variants"][1], "sheet_variant_clash", None, "variants", names="")
             err.clash = e  # type: ignore[attr-defined]
@@ -554,7 +565,9 @@ class Sheet:
             extra = played[planned]
             raise SheetInputError(file, extra.line, "sheet_too_many_rounds", extra.number, None, game,
                                   count=len(played), planned=planned)
-        return cls(file, game, tuple(rules.parts), players, played, planned, options)
+        own = g.named.get(ruleset).variants
+        return cls(file, game, tuple(p for p in rules.parts if p not in own), players, played, planned, options,
+                   ruleset)
 
     @staticmethod
     def _players(r: _Reader, node: Node, rules: Any) -> tuple[str, ...]:
@@ -668,6 +681,8 @@ class Sheet:
     def as_data(self) -> dict[str, Any]:
         """The sheet as plain data in the file's shape (what :func:`dump` writes and :meth:`from_data` reads)."""
         out: dict[str, Any] = {"game": self.game}
+        if self.ruleset != "standard":
+            out["ruleset"] = self.ruleset
         if self.variants:
             out["variants"] = list(self.variants)
         out["players"] = list(self.players)
@@ -682,7 +697,7 @@ class Sheet:
 
     @property
     def rules(self) -> Any:
-        return rules_for(self.game, self.variants)
+        return table_rules(self.game, self.ruleset, self.variants)
 
     def _run(self, check: str, values: Mapping[str, Any], rnd: Optional[Played]) -> Any:
         """The engine's outcome; a refusal raised or answered becomes :class:`RoundRefused` (or, for input

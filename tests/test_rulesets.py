@@ -162,3 +162,38 @@ def test_the_checker_takes_the_ruleset_parameter():
     assert clash["state"] == "error" and houserules.ruleset_name("ja", "rummikub", "mso") in clash["message"]
     unknown = browser.answer(dict(q, ruleset=["nope"]), "tr")
     assert unknown["state"] == "error" and unknown["field"] == "ruleset" and "nope" in unknown["message"]
+
+
+SHEET = """game: rummikub
+ruleset: {ruleset}
+players: [Ann, Bob]
+played:
+  - racks: ["", "J R2"]
+"""
+
+
+def test_a_sheet_file_names_its_ruleset_and_is_scored_under_it(tmp_path, capsys):
+    from kural.sheet import Sheet
+
+    path = tmp_path / "mso.yaml"
+    path.write_text(SHEET.format(ruleset="mso"), encoding="utf-8")
+    sheet = Sheet.from_file(path)
+    assert sheet.ruleset == "mso" and sheet.rules == registry.named("rummikub", "mso").rules()
+    assert sheet.as_data()["ruleset"] == "mso" and Sheet.from_data(sheet.as_data()).ruleset == "mso"
+    joker = registry.named("rummikub", "mso").rules().joker_penalty
+    assert main(["sheet", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ruleset"] == "mso" and out["totals"] == f"{joker + 2} {-(joker + 2)}"
+    assert main(["sheet", str(path), "--lang", "it"]) == 0
+    assert houserules.ruleset_name("it", "rummikub", "mso") in capsys.readouterr().out
+
+
+def test_a_sheet_with_an_unknown_ruleset_or_a_clash_is_refused_with_its_line(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(SHEET.format(ruleset="nope"), encoding="utf-8")
+    assert main(["sheet", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2" in err and "nope" in err
+    path.write_text(SHEET.format(ruleset="mso").replace("players:", "variants: [joker_25]\nplayers:"), encoding="utf-8")
+    assert main(["sheet", str(path), "--lang", "tr"]) == 2
+    assert houserules.ruleset_name("tr", "rummikub", "mso") in capsys.readouterr().err

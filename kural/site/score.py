@@ -55,6 +55,7 @@ WORDS: Final = {
                     "so the score sheet keeps each player's own score; in Okey, the partnership house rule counts "
                     "team scores."),
     "house_rules": N_("House rules"),
+    "ruleset": N_("Ruleset"),
     "standard": N_("standard"),
     "standard_rules": N_("standard rules"),
     "start": N_("Start the sheet"),
@@ -191,7 +192,10 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
                                               else " / ".join(g.variant_name(lang, v) for v in c.variants),
                                               "variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
                                              for c in houserules.choices(key)],
-                                 "params": params, "titles": titles, "target": _targets(key)}
+                                 "params": params, "titles": titles, "target": _targets(key),
+                                 # The named rulesets (a sheet file's ``ruleset:``), the standard first.
+                                 "rulesets": [{"key": n, "label": houserules.ruleset_name(lang, key, n),
+                                               "variants": list(g.named.get(n).variants)} for n in g.named]}
         if key == "okey101":
             entry["entry"] = "okey101"
             entry["states"] = [{"key": k, "label": t(SEAT_KINDS[s])} for k, s in

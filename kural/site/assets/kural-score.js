@@ -139,9 +139,14 @@
     $("kural-score-more").disabled = count >= game.max;
     $("kural-score-fewer").disabled = count <= game.min;
   }
-  function setupGame(key, variants) {
+  function setupGame(key, variants, ruleset) {
     var game = gameOf(key) || spec.games[0];
     $("kural-score-game").value = game.key;
+    // The named rulesets (?ruleset=NAME, a sheet file's ruleset:), the standard first.
+    var rsel = $("kural-score-ruleset");
+    rsel.textContent = "";
+    (game.rulesets || []).forEach(function (r) { rsel.appendChild(el("option", { value: r.key }, r.label)); });
+    rsel.value = (game.rulesets || []).some(function (r) { return r.key === ruleset; }) ? ruleset : "standard";
     var count = Math.min(game.max, Math.max(game.min, 4));
     nameInputs(count);
     var rounds = $("kural-score-rounds");
@@ -192,11 +197,11 @@
       return i.value;
     }).map(function (i) { return i.value; });
   }
-  function showSetup(key, variants) {
+  function showSetup(key, variants, ruleset) {
     $("kural-score-games").hidden = true;
     $("kural-score-sheet").hidden = true;
     $("kural-score-setup").hidden = false;
-    setupGame(key, variants);
+    setupGame(key, variants, ruleset);
     engine.warm();  // a sheet is about to start: the engine loads while the names are typed
     var first = $("kural-score-name-1");
     if (first) first.focus();
@@ -209,6 +214,8 @@
     });
     var variants = chosenVariants();
     var sheet = { game: game.key };
+    var ruleset = $("kural-score-ruleset").value;
+    if (ruleset && ruleset !== "standard") sheet.ruleset = ruleset;
     if (variants.length) sheet.variants = variants;
     sheet.players = players;
     var rounds = $("kural-score-rounds").value.trim();
@@ -225,13 +232,15 @@
   function ruleFor(game, sheet, line) {
     if (line.rule) return line.rule;
     var options = (game.params || {})[line.param] || [];
-    var chosen = sheet.variants || [];
+    var named = (game.rulesets || []).filter(function (r) { return r.key === sheet.ruleset; })[0];
+    var chosen = (sheet.variants || []).concat(named ? named.variants : []);
     var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
       || options.filter(function (o) { return o[0] === "standard"; }).slice(line.last ? -1 : 0)[0];
     return hit ? hit[1] : 0;
   }
   function rulesHref(game, sheet, rule) {
-    var q = (sheet.variants || []).map(function (v) { return "variant=" + encodeURIComponent(v); }).join("&");
+    var q = (sheet.ruleset ? ["ruleset=" + encodeURIComponent(sheet.ruleset)] : []).concat(
+      (sheet.variants || []).map(function (v) { return "variant=" + encodeURIComponent(v); })).join("&");
     return "../" + game.key + "/" + (q ? "?" + q : "") + "#" + rule;
   }
   var whyFrom = null;  // [round, column] of the score whose breakdown is open
@@ -287,6 +296,8 @@
       return hit || v;
     });
     var rules = names.length ? fmt(W.sheet_house_rules, { names: names.join(" + ") }) : W.standard_rules;
+    var named = (game.rulesets || []).filter(function (r) { return r.key === sheet.ruleset; })[0];
+    if (named) rules = named.label + (names.length ? " · " + rules : "");
     if (sheet.rounds && typeof sheet.rounds === "object" && "target" in sheet.rounds) rules += " · " + W.target + ": " + sheet.rounds.target;
     $("kural-score-rules").textContent = rules;
     var table = $("kural-score-table");
@@ -727,7 +738,7 @@
   if (params.get("sheet")) {
     fromLink(params.get("sheet"));
   } else if (params.get("game") && gameOf(params.get("game"))) {
-    showSetup(params.get("game"), params.getAll("variant").join("+").split("+").filter(Boolean));
+    showSetup(params.get("game"), params.getAll("variant").join("+").split("+").filter(Boolean), params.get("ruleset"));
   } else if (current()) {
     showSheet();  // the last answer kept with the sheet, at once; then counted again by the engine
     recompute();
