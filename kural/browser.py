@@ -41,7 +41,7 @@ from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
-from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text
+from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, word as sheet_word
 
 # Words of the checker's answers (the form's own words are in kural.site.checker).
 NO_GAME = N_("Choose a game: {expected}.")
@@ -401,7 +401,7 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
     elif names:
         result = gettext(lang, SHEET_WORDS["winners"]).format(names=", ".join(names))
     elif sheet.planned:
-        result = translate(lang, SHEET_WORDS["goes_on_planned"], played=len(rows), planned=sheet.planned)
+        result = translate(lang, sheet_word("goes_on_planned", sheet.game), played=len(rows), planned=sheet.planned)
     else:
         result = gettext(lang, SHEET_WORDS["goes_on"])
     data = sheet.as_data()
@@ -418,7 +418,7 @@ def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
     if not file:
         if e.code == "bad_expect" and e.field in FIELD_LABELS and str(e.values.get("found")) in ("''", "None"):
             message = gettext(lang, MISSING).format(field=field_label(lang, e.field or ""))  # a field left empty
-        where = [gettext(lang, SHEET_WORDS["round_n"]).format(n=e.round)] if e.round is not None else []
+        where = [translate(lang, sheet_word("round_n", e.game), n=e.round)] if e.round is not None else []
         message = ": ".join(where + [message])
     return {"state": "error", "message": message, "round": e.round, "field": e.field or ""}
 

@@ -53,6 +53,7 @@ class Plural(NamedTuple):
     singular: str
     plural: str
     count: str = "n"
+    context: str = ""  # a game whose players say it in their own words (Dummy's deal for a round)
 
 
 def Nn_(singular: str, plural: str, count: str = "n") -> Plural:
@@ -65,7 +66,16 @@ def Nn_(singular: str, plural: str, count: str = "n") -> Plural:
     return Plural(singular, plural, count)
 
 
-Message = Union[str, Plural]
+def NCn_(context: str, singular: str, plural: str, count: str = "n") -> Plural:
+    """:func:`Nn_` with a context (the game), for extraction as a ``msgctxt`` entry.
+
+    >>> translate("en", NCn_("dummy", "{n} deal played", "{n} deals played"), n=2)
+    '2 deals played'
+    """
+    return Plural(singular, plural, count, context)
+
+
+Message = Union[str, Plural, tuple]  # a tuple: NC_'s (context, message)
 
 
 def _compile_po(po_path: Path) -> _gettext.GNUTranslations:
@@ -113,15 +123,25 @@ def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
 def translate(lang: str, message: Message, **values: object) -> str:
     """The message in ``lang`` with its placeholders filled; a :class:`Plural` in the form its number asks for."""
     if isinstance(message, Plural):
-        text = ngettext(lang, message.singular, message.plural, int(values[message.count]))  # type: ignore[call-overload]
+        text = _plural(lang, message, int(values[message.count]))  # type: ignore[call-overload]
+    elif isinstance(message, tuple):
+        text = pgettext(lang, *message)
     else:
         text = gettext(lang, message)
     return text.format(**values) if values else text
 
 
+def _plural(lang: str, message: Plural, n: int) -> str:
+    if message.context:
+        return translations(lang).npgettext(message.context, message.singular, message.plural, n)
+    return ngettext(lang, message.singular, message.plural, n)
+
+
 def page_word(lang: str, message: Message) -> Union[str, dict[str, str]]:
     """A message for a page's script: the translation, or for a :class:`Plural` its :func:`plural_words`."""
-    return plural_words(lang, message) if isinstance(message, Plural) else gettext(lang, message)
+    if isinstance(message, Plural):
+        return plural_words(lang, message)
+    return pgettext(lang, *message) if isinstance(message, tuple) else gettext(lang, message)
 
 
 def plural_words(lang: str, message: Plural) -> dict[str, str]:
@@ -132,5 +152,4 @@ def plural_words(lang: str, message: Plural) -> dict[str, str]:
     >>> plural_words("en", Nn_("{n} example", "{n} examples"))
     {'one': '{n} example', 'other': '{n} examples', 'count': 'n'}
     """
-    return {"one": ngettext(lang, message.singular, message.plural, 1),
-            "other": ngettext(lang, message.singular, message.plural, 2), "count": message.count}
+    return {"one": _plural(lang, message, 1), "other": _plural(lang, message, 2), "count": message.count}

@@ -50,7 +50,7 @@ from kural.core.errors import KuralError, Refusal
 from kural.core.notation import NotationError
 from kural.core.rulesets import UnknownRuleset, VariantClash
 from kural.houserules import clash_text, ruleset_name, table_rules
-from kural.i18n import N_, Nn_, Plural, gettext, translate
+from kural.i18n import N_, NC_, NCn_, Nn_, Message, Plural, gettext, translate
 from kural.problems import MESSAGES as PROBLEMS, found_args
 
 # A sheet is small: a whole Dummy game written play by play is a few tens of kilobytes.
@@ -131,6 +131,31 @@ WORDS: Final = {
     "standard": N_("standard rules"),
 }
 
+# Dummy's players count deals, not rounds (glossary `round`: ディール, dağıtım, distribuzione): its sheet's words
+# in their own context ("dummy"), so that no Dummy sheet says round under its own number of deals.
+GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
+    "round": NC_("dummy", "deal"),
+    "round_n": NC_("dummy", "deal {n}"),
+    "goes_on_planned": NCn_("dummy", "the game goes on: {played} of {planned} deal played",
+                            "the game goes on: {played} of {planned} deals played", "planned"),
+}}
+GAME_MESSAGES: Final[dict[str, dict[str, Message]]] = {"dummy": {
+    "sheet_too_many_rounds": NC_("dummy", "{count} deals played, but the sheet plans {planned}"),
+    "sheet_round_limit": NC_("dummy", "{count} deals: a score sheet holds at most {limit}"),
+    "sheet_no_played": NC_("dummy", "no deal played yet: list at least one deal under 'played'"),
+    "sheet_impossible": NC_("dummy", "Kural refuses this deal: {reason}"),
+    "sheet_game_refused": NC_("dummy", "Kural cannot add up these deals: {reason}"),
+}}
+
+
+def word(key: str, game: Optional[str] = None) -> Message:
+    """A word of the sheet (:data:`WORDS`) as ``game``'s players say it.
+
+    >>> translate("en", word("round_n", "dummy"), n=2), translate("en", word("round_n", "okey"), n=2)
+    ('deal 2', 'round 2')
+    """
+    return GAME_WORDS.get(game or "", {}).get(key, WORDS[key])
+
 
 class SheetError(KuralError):
     """A score sheet that cannot be scored: where (file, line, round, field) and why (a message code and its
@@ -152,7 +177,8 @@ class SheetError(KuralError):
                 args[key[:-5]] = _text(lang, value, self.game)
             elif key.endswith("_msg"):  # an English msgid, shown translated
                 args[key[:-4]] = gettext(lang, value)
-        template = MESSAGES.get(self.code) or PROBLEMS.get(self.code) or self.code
+        template = (GAME_MESSAGES.get(self.game or "", {}).get(self.code) or MESSAGES.get(self.code)
+                    or PROBLEMS.get(self.code) or self.code)
         try:
             return translate(lang, template, **args)
         except (KeyError, IndexError, ValueError):
@@ -161,7 +187,7 @@ class SheetError(KuralError):
     def format(self, lang: str = "en") -> str:
         parts = [f"{self.file}:{self.line}"]
         if self.round is not None:
-            parts.append(gettext(lang, WORDS["round_n"]).format(n=self.round))
+            parts.append(translate(lang, word("round_n", self.game), n=self.round))
         if self.field:
             parts.append(self.field)
         return ": ".join(parts) + ": " + self.message(lang)
@@ -424,7 +450,7 @@ class Standings:
                  if s.variants else gettext(lang, WORDS["standard"]) if s.ruleset == "standard" else "")
         if s.ruleset != "standard":  # the named ruleset first, then any house rules on top
             rules = " · ".join(x for x in (ruleset_name(lang, s.game, s.ruleset), rules) if x)
-        head = [gettext(lang, WORDS["round"]), *self.columns(lang)]
+        head = [translate(lang, word("round", s.game)), *self.columns(lang)]
         body = [[str(i), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
         foot = [gettext(lang, WORDS["total"]), *map(str, self.totals)]
         table = [head, *body, foot]
@@ -441,7 +467,7 @@ class Standings:
         elif names:
             out.append(gettext(lang, WORDS["winners"]).format(names=", ".join(names)))
         elif s.planned:
-            out.append(translate(lang, WORDS["goes_on_planned"], played=len(self.rows), planned=s.planned))
+            out.append(translate(lang, word("goes_on_planned", s.game), played=len(self.rows), planned=s.planned))
         else:
             out.append(gettext(lang, WORDS["goes_on"]))
         return "\n".join(out)
@@ -821,4 +847,4 @@ def error_text(lang: str, error: SheetError) -> str:
 
 
 __all__ = ["dump", "Sheet", "Played", "Row", "Standings", "SheetError", "SheetInputError", "RoundRefused", "error_text",
-           "MESSAGES", "REASONS", "WORDS"]
+           "MESSAGES", "REASONS", "WORDS", "GAME_WORDS", "GAME_MESSAGES", "word"]

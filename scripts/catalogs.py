@@ -16,7 +16,7 @@ LOCALES = ROOT / "locales"
 POT = LOCALES / "kural.pot"
 LANGS = ("ja", "tr", "it", "en")
 # kural.i18n's helpers take the language first: gettext(lang, msg), pgettext(lang, ctx, msg).
-KEYWORDS = {"N_": None, "NC_": ((1, "c"), 2), "gettext": (2,), "pgettext": ((2, "c"), 3), "ngettext": (2, 3), "Nn_": (1, 2)}
+KEYWORDS = {"N_": None, "NC_": ((1, "c"), 2), "gettext": (2,), "pgettext": ((2, "c"), 3), "ngettext": (2, 3), "Nn_": (1, 2), "NCn_": ((1, "c"), 2, 3)}
 
 
 def po_path(lang: str) -> Path:

@@ -135,6 +135,8 @@ def test_plural_forms_are_what_the_pages_expect(lang):
 # are always above a limit (the message says so), so they are never 1.
 ABOVE_A_LIMIT = {"{count} rounds played, but the sheet plans {planned}",
                  "{count} rounds: a score sheet holds at most {limit}",
+                 "{count} deals played, but the sheet plans {planned}",  # Dummy's words for the two above
+                 "{count} deals: a score sheet holds at most {limit}",
                  "{count} tiles or cards: at most {limit} for this question"}
 COUNT_AND_NOUN = re.compile(r"\{(n|count|played|planned|changed|done|total)\}\)? (tiles|cards|pairs|players|rounds|examples"
                             r"|discards|entries|kinds|deals|jokers|stacks|points|okeys|melds|sets|runs)\b")

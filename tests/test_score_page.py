@@ -175,3 +175,17 @@ def test_the_score_page_without_the_engine_is_within_100_kb_gzip(built, lang):
     assert not any(n.endswith((".wasm", ".zip")) or n.startswith("pyodide") for n in names)
     total = len(gzip.compress(html.encode("utf-8"), 9)) + sum(len(gzip.compress(p.read_bytes(), 9)) for p in assets)
     assert total <= 100 * 1024, f"{lang}/score/: {total / 1024:.1f} KB gzip ({len(assets)} files)"
+
+
+@pytest.mark.parametrize("lang, deal, round_", [("ja", "ディール", "ラウンド"), ("tr", "dağıtım", "tur"),
+                                                 ("it", "distribuzion", "round"), ("en", "Deal", "Round")])
+def test_dummys_sheet_says_deal_where_the_other_games_say_round(lang, deal, round_):
+    """Dummy counts deals (glossary `round`): its page words, its table's head and `kural sheet`'s text say deal."""
+    games = {g["key"]: g for g in score_spec(lang)["games"]}
+    own = games["dummy"]["words"]
+    for key in ("round_n", "add_round", "save_round", "new_round", "edit_round", "why", "sheet_round", "sheet_round_n"):
+        assert deal.lower() in own[key].lower() and round_.lower() not in own[key].lower(), (key, own[key])
+    assert all(deal.lower() in v.lower() for v in own["rounds_played"].values() if v != "played")
+    assert not games["okey101"]["words"] and round_.lower() in score_spec(lang)["words"]["round_n"].lower()
+    text = Sheet.from_file(ROOT / "examples" / "sheets" / "dummy.yaml").score().text(lang)
+    assert text.split("\n")[2].lower().startswith(deal.lower())

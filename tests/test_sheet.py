@@ -277,6 +277,7 @@ def test_an_illegal_dummy_play_exits_1(capsys: pytest.CaptureFixture[str], tmp_p
     path = tmp_path / "dummy.yaml"
     path.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, str(path))
-    assert code == 1 and out == "" and "round 2" in err and "Kural refuses this round: " in err
+    # Dummy's players count deals: the error says deal, ディール, not round
+    assert code == 1 and out == "" and "deal 2" in err and "Kural refuses this deal: " in err
     code, out, err = run(capsys, str(path), "--lang", "ja")
-    assert code == 1 and "ラウンド2" in err and "Kuralはこのラウンドを受け付けません" in err
+    assert code == 1 and "ディール2" in err and "Kuralはこのディールを受け付けません" in err and "ラウンド" not in err

@@ -203,3 +203,22 @@ def test_readers_never_meet_the_engine_but_contributors_tools_may(project):
     _spoil(po, 'msgid "The verdict"\nmsgstr "The verdict"', 'msgid "The verdict"\nmsgstr "The engine\'s verdict"')
     drifts = check(project)
     assert [(d.file, d.word, d.concept) for d in drifts] == [("locales/en/LC_MESSAGES/kural.po", "engine", "checker")]
+
+
+def test_dummy_sheet_words_say_deal_never_round(project):
+    """Dummy counts deals: its score sheet's words have their own catalog entries (context "dummy"), checked
+    against the glossary's Dummy words, so a Dummy sheet never says round (ラウンド, tur, round) again."""
+    from kural.records.terms import catalog_entries
+
+    for lang in LANGS:
+        entries = [e for e in catalog_entries(ROOT / "locales" / lang / "LC_MESSAGES" / "kural.po") if e.context == "dummy"]
+        assert {"Deal {n}", "Add deal {n}", "deal {n}", "{played} deal played"} <= {e.msgid for e in entries}, lang
+    po = project / "locales" / "{}" / "LC_MESSAGES" / "kural.po"
+    _spoil(Path(str(po).format("ja")), 'msgid "Add deal {n}"\nmsgstr "ディール{n}を追加"', 'msgid "Add deal {n}"\nmsgstr "ラウンド{n}を追加"')
+    _spoil(Path(str(po).format("tr")), 'msgid "Remove this deal"\nmsgstr "Bu dağıtımı sil"', 'msgid "Remove this deal"\nmsgstr "Bu turu sil"')
+    _spoil(Path(str(po).format("it")), 'msgctxt "dummy"\nmsgid "deal"\nmsgstr "distribuzione"',
+           'msgctxt "dummy"\nmsgid "deal"\nmsgstr "round"')
+    found = sorted((d.lang, d.word, d.use) for d in check(project))
+    assert found == [("it", "round", "distribuzione"), ("ja", "ラウンド", "ディール"), ("tr", "turu", "dağıtım")]
+    # the same words for the other games stay round
+    assert 'msgid "Add round {n}"\nmsgstr "ラウンド{n}を追加"' in Path(str(po).format("ja")).read_text(encoding="utf-8")

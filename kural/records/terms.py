@@ -247,6 +247,7 @@ class Entry:
     sources: tuple[str, ...] = ()  # the files that use it (the `#:` lines)
     msgid_plural: str = ""  # a message with a number: its English plural
     forms: tuple[str, ...] = ()  # and its translations, msgstr[0], msgstr[1] … (msgstr has them one a line)
+    context: str = ""  # the msgctxt: a game whose players say it their own way (Dummy's deal), or another key
 
     @property
     def for_contributors(self) -> bool:
@@ -262,6 +263,7 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
     """Every entry of a gettext catalog that has a msgid (obsolete entries left out)."""
     msgid: list[str] = []
     msgstr: list[str] = []
+    context: list[str] = []
     plural: list[str] = []
     forms: list[list[str]] = []
     refs: list[str] = []
@@ -273,7 +275,7 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
             # a plural entry's forms (msgstr[0], msgstr[1] …) one a line, so no word runs into the next form
             text = "\n".join("".join(f) for f in forms) if forms else "".join(msgstr)
             yield Entry(start, "".join(msgid), text, fuzzy, tuple(refs), "".join(plural),
-                        tuple("".join(f) for f in forms))
+                        tuple("".join(f) for f in forms), "".join(context))
 
     for n, raw in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         line = raw.strip()
@@ -283,16 +285,18 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, fuzzy, state = [], [], [], False, ""
-                plural, forms = [], []
+                plural, forms, context = [], [], []
             refs.extend(ref.rsplit(":", 1)[0] for ref in line[2:].split())
         elif line.startswith("msgid ") or line.startswith("msgctxt "):
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, fuzzy = [], [], [], False
-                plural, forms = [], []
+                plural, forms, context = [], [], []
             state = "id" if line.startswith("msgid ") else "ctxt"
             if state == "id":
                 msgid.append(_unquote(line[6:]))
+            else:
+                context.append(_unquote(line[8:]))
         elif line.startswith("msgid_plural "):
             state = "plural"
             plural.append(_unquote(line[13:]))
@@ -304,24 +308,28 @@ def catalog_entries(path: Path) -> Iterator[Entry]:
             if line.startswith("msgstr["):
                 forms.append([msgstr[-1]])
         elif line.startswith('"'):
-            (msgid if state == "id" else plural if state == "plural" else msgstr if state == "str" else []).append(_unquote(line))
+            (msgid if state == "id" else plural if state == "plural" else msgstr if state == "str"
+             else context if state == "ctxt" else []).append(_unquote(line))
             if state == "str" and forms:
                 forms[-1].append(_unquote(line))
         elif line.startswith("#,") and "fuzzy" in line:
             if state == "str":
                 yield from flush()
                 msgid, msgstr, refs, state = [], [], [], ""
-                plural, forms = [], []
+                plural, forms, context = [], [], []
             fuzzy = True
     if state == "str":
         yield from flush()
 
 
 def catalog_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:
-    """Every translation of a gettext catalog (obsolete and fuzzy entries left out)."""
+    """Every translation of a gettext catalog (obsolete and fuzzy entries left out); one whose context is a game
+    belongs to that game (the glossary's words for one game apply to it: Dummy's deal, not round)."""
     for e in catalog_entries(path):
         if e.msgstr and not e.fuzzy:
-            yield Unit(shown, e.line, lang, None, f'msgid "{e.msgid[:60]}"', e.msgstr, reader=not e.for_contributors)
+            game = e.context if e.context in registry.KEYS else None
+            yield Unit(shown, e.line, lang, None, f'msgid "{e.msgid[:60]}"', e.msgstr, game,
+                       reader=not e.for_contributors)
 
 
 def page_units(path: Path, shown: str, lang: str) -> Iterator[Unit]:

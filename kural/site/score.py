@@ -25,8 +25,9 @@ from markupsafe import Markup
 from kural.site import jinja
 from kural import houserules, registry
 from kural.browser import field_label
-from kural.i18n import N_, Nn_, gettext, page_word
-from kural.sheet import MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED, WORDS as SHEET_WORDS, _player_range
+from kural.i18n import N_, NC_, NCn_, Message, Nn_, gettext, page_word
+from kural.sheet import (GAME_WORDS as SHEET_GAME_WORDS, MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED,
+                         WORDS as SHEET_WORDS, _player_range)
 from kural.site import web
 from kural.site.checker import GAME_ORDER, json_script
 from kural.site.records_html import md_text
@@ -109,6 +110,27 @@ WORDS: Final = {
     "okey_wrong": N_("Who declared a finish that was not one"),
     "empty": N_("Nothing written yet."),
 }
+# Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own
+# context, so that each language says deal (ディール, dağıtım, distribuzione) there. The page's script uses a game's
+# own words where it has them.
+GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
+    "caption": NC_("dummy", "Each deal's scores. Choose a score to see how it was counted."),
+    "round_n": NC_("dummy", "Deal {n}"),
+    "add_round": NC_("dummy", "Add deal {n}"),
+    "save_round": NC_("dummy", "Save deal {n}"),
+    "new_round": NC_("dummy", "Deal {n}: what happened"),
+    "edit_round": NC_("dummy", "Change deal {n}"),
+    "remove_round": NC_("dummy", "Remove this deal"),
+    "rounds_played": NCn_("dummy", "{played} deal played", "{played} deals played", "played"),
+    "why": NC_("dummy", "{name}, deal {n}: how the score was counted"),
+}}
+
+
+def game_words(game: str, lang: str) -> dict[str, Any]:
+    """The words a game says its own way, in ``lang``, keyed as :data:`WORDS` (the sheet's as ``sheet_…``)."""
+    own = {k: page_word(lang, v) for k, v in GAME_WORDS.get(game, {}).items()}
+    own.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_GAME_WORDS.get(game, {}).items()})
+    return own
 
 
 def _rule_titles(corpus: Any, game: str, lang: str, ids: Any) -> dict[str, str]:
@@ -195,7 +217,8 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
                                  "params": params, "titles": titles, "target": _targets(key),
                                  # The named rulesets (a sheet file's ``ruleset:``), the standard first.
                                  "rulesets": [{"key": n, "label": houserules.ruleset_name(lang, key, n),
-                                               "variants": list(g.named.get(n).variants)} for n in g.named]}
+                                               "variants": list(g.named.get(n).variants)} for n in g.named],
+                                 "words": game_words(key, lang)}
         if key == "okey101":
             entry["entry"] = "okey101"
             entry["states"] = [{"key": k, "label": t(SEAT_KINDS[s])} for k, s in
@@ -251,4 +274,5 @@ def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
         files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
 
 
-__all__ = ["add_score", "score_page", "score_spec", "score_link", "partnership_rule", "WORDS"]
+__all__ = ["add_score", "score_page", "score_spec", "score_link", "partnership_rule", "game_words", "WORDS",
+           "GAME_WORDS"]

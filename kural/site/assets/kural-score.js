@@ -20,6 +20,14 @@
   var fmt = window.KuralEngine.format;
   var el = window.KuralEngine.el;
   function gameOf(key) { return spec.games.filter(function (g) { return g.key === key; })[0] || null; }
+  // The page's words with a game's own where it says them its way (Dummy's deal for a round).
+  function wordsOf(game) {
+    if (!game || !game.words) return spec.words;
+    var w = {};
+    Object.keys(spec.words).forEach(function (k) { w[k] = spec.words[k]; });
+    Object.keys(game.words).forEach(function (k) { w[k] = game.words[k]; });
+    return w;
+  }
   function clone(x) { return JSON.parse(JSON.stringify(x)); }
   // Keyboard: after a change that hides or rebuilds the focused control, focus goes to the first of these that
   // is shown (a CSS selector or an element), never to the page's body.
@@ -100,7 +108,7 @@
       var g = store.games[id], sheet = g.sheet, game = gameOf(sheet.game);
       var li = el("li", { "class": "kural-score-item" });
       var name = (game ? game.name : sheet.game) + " · " + sheet.players.join(", ");
-      li.appendChild(el("span", {}, name + " · " + fmt(W.rounds_played, { played: sheet.played.length }) + " · "
+      li.appendChild(el("span", {}, name + " · " + fmt(wordsOf(game).rounds_played, { played: sheet.played.length }) + " · "
         + new Date(g.updated).toLocaleDateString(lang)));
       var open = el("button", { type: "button", "class": "md-button", "aria-label": W.open + ": " + name }, W.open);
       open.addEventListener("click", function () {
@@ -253,6 +261,7 @@
   function showWhy(r, c) {
     whyFrom = [r, c];
     var g = current(), a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    var W = wordsOf(game);
     var panel = $("kural-score-why");
     $("kural-score-why-h").textContent = fmt(W.why, { name: a.columns[c], n: r + 1 });
     var ul = $("kural-score-why-lines");
@@ -280,6 +289,7 @@
     var g = current();
     if (!g) { showList(); return; }
     var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
+    var W = wordsOf(game);
     // The form and the table are drawn again: a control that had the focus (the engine's answer can arrive while
     // a field is being typed in) gets it back, its new copy found by its id.
     var had = document.activeElement, hadId = had && had.id && $("kural-score-sheet").contains(had) ? had.id : "";
@@ -301,6 +311,8 @@
     if (sheet.rounds && typeof sheet.rounds === "object" && "target" in sheet.rounds) rules += " · " + W.target + ": " + sheet.rounds.target;
     $("kural-score-rules").textContent = rules;
     var table = $("kural-score-table");
+    table.caption.textContent = W.caption;
+    $("kural-score-remove-round").textContent = W.remove_round;
     var head = table.tHead, body = table.tBodies[0], foot = table.tFoot;
     head.textContent = body.textContent = foot.textContent = "";
     var tr = el("tr");
@@ -536,6 +548,7 @@
 
   function roundForm(index, values) {
     var g = current(), sheet = g.sheet, game = gameOf(sheet.game);
+    var W = wordsOf(game);
     editing = index;
     var n = index >= 0 ? index + 1 : sheet.played.length + 1;
     values = index >= 0 ? sheet.played[index] : (values || null);
@@ -671,7 +684,7 @@
     return "kural-" + s.game + "-" + new Date(current().updated).toISOString().slice(0, 10) + "." + ext;
   }
   function csv() {
-    var a = current().answer;
+    var a = current().answer, W = wordsOf(gameOf(current().sheet.game));
     var quote = function (v) { v = String(v); return /[",\n;]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; };
     var lines = [[W.sheet_round].concat(a.columns)];
     a.rows.forEach(function (r, i) { lines.push([i + 1].concat(r.scores)); });
