@@ -92,6 +92,26 @@ def test_the_answer_takes_its_numbers_from_the_ruleset(corpus):
     assert "81" in houses["threshold_81"].answer_in("okey101", "en")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_house_rule_without_a_written_source_is_marked_beside_the_sourced_ones(corpus, lang):
+    """The house answers of the questions pages say which house rules are this reference's own reading (issue 39):
+    an opening threshold other than 101 and katlamali (read from an option's name) are; a sourced one is not."""
+    from markupsafe import escape
+
+    from kural.i18n import gettext
+    from kural.vocabulary import UNWRITTEN_TEXT
+
+    html = questions_page("okey101", corpus, lang)
+    tag = str(escape(gettext(lang, UNWRITTEN_TEXT)))
+    items = dict(re.findall(r'<li data-variant="([a-z0-9_+]+)">(.*?)</li>', html, re.S))
+    assert {"threshold_121", "katlamali", "pairs_opener_double"} <= set(items)
+    assert tag in items["threshold_121"] and tag in items["katlamali"]
+    assert tag not in items["pairs_opener_double"]
+    rummikub = dict(re.findall(r'<li data-variant="([a-z0-9_+]+)">(.*?)</li>', questions_page("rummikub", corpus, lang),
+                               re.S))
+    assert tag in rummikub["joker_25"] and tag not in rummikub["initial_50"]
+
+
 def test_record_text_is_escaped_on_the_questions_page(corpus):
     evil = "<script>alert(1)</script>"
     q = Question("okey101", "evil", {l: evil + "?" for l in LANGS}, {l: evil + " {rule:401}" for l in LANGS},

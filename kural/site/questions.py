@@ -22,6 +22,8 @@ from kural.records.questions import Question
 from kural.site.numbers import number_marks, number_spans
 from kural.site.records_html import link_rules, md_text, sources_html as _sources_html
 from kural.validate import decide
+from kural.core.cite import UNWRITTEN
+from kural.vocabulary import UNWRITTEN_TEXT
 
 QUESTIONS = N_("Questions at the table")
 LEAD = N_("What players ask or argue about at the table, answered under the standard rules, with the rules that decide it and the house rules that answer differently. Every example is checked.")
@@ -54,6 +56,25 @@ def _from_questions(html: str) -> str:
     return html.replace('href="../', 'href="../../').replace('href="#', 'href="../#')
 
 
+def unwritten_house_rule(game: str, name: str, corpus: Corpus) -> bool:
+    """Whether a house rule (or any part of a combination) is this reference's own reading: the engine's ruleset
+    cites no written source for a parameter it sets, or the variant's record cites none for the variant (as for a
+    rule read only from an option's name).
+
+    >>> from kural.records import load
+    >>> corpus = load(["rules"])
+    >>> [unwritten_house_rule("okey101", n, corpus) for n in ("threshold_81", "katlamali", "pairs_opener_double")]
+    [True, True, False]
+    >>> unwritten_house_rule("rummikub", "joker_25", corpus), unwritten_house_rule("okey", "partnership", corpus)
+    (True, False)
+    """
+    parts = registry.ruleset(game, name).parts
+    if any(src == UNWRITTEN for p in parts for src in registry.ruleset(game, p).changes.values()):
+        return True
+    return any(s.source == UNWRITTEN and {"variant", "reading"} & set(s.purposes)
+               for r in corpus.by_game(game) if r.variant in parts for s in r.sources)
+
+
 def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
 
     game = registry.game(q.game)
@@ -71,7 +92,8 @@ def _view(q: Question, corpus: Corpus, lang: str) -> dict[str, Any]:
         "key": f"{q.game}:{q.qid}", "anchor": q.anchor, "question": q.question[lang],
         "rules_attr": " ".join(q.rules), "answer": answer_html(q, corpus, lang), "rules": rules,
         "house": [{"variant": h.variant, "name": game.variant_name(lang, h.variant), "answer": h.answer_in(q.game, lang),
-                   "first_rule": first} for h in q.house_rules],
+                   "first_rule": first, "unwritten": unwritten_house_rule(q.game, h.variant, corpus)}
+                  for h in q.house_rules],
         "more": _t(lang, MORE, n=len(q.examples)),
         "examples": Markup(_from_questions(link_rules(scroll_tables(figs, lang), q.game, corpus, lang))),
         "sources": Markup(_sources_html(q, lang, corpus, "../..")),
@@ -86,7 +108,7 @@ def questions_page(game: str, corpus: Corpus, lang: str) -> str:
         heading_md=Markup(md_text(f"{name}: {_t(lang, QUESTIONS)}")),
         lead=_t(lang, LEAD), back=_t(lang, BACK, game=name), list_label=_t(lang, LIST),
         decided_by=_t(lang, DECIDED_BY), house_rule=_t(lang, HOUSE_RULE), play_with=_t(lang, PLAY_WITH),
-        sources=gettext(lang, "Sources"), none_yet=_t(lang, NONE_YET),
+        sources=gettext(lang, "Sources"), none_yet=_t(lang, NONE_YET), unwritten=_t(lang, UNWRITTEN_TEXT),
         questions=[_view(q, corpus, lang) for q in corpus.questions_of(game)])
 
 
