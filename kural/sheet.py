@@ -60,7 +60,11 @@ MAX_DEPTH: Final = 12
 MAX_ROUNDS: Final = 500
 MAX_NAME: Final = 40
 
-TOP_FIELDS: Final = ("game", "ruleset", "variants", "players", "rounds", "played")
+TOP_FIELDS: Final = ("game", "ruleset", "variants", "players", "rounds", "dealer", "played")
+# Games whose sheet says who deals first (the seat, from 1); each later dealer follows from the game's rule.
+DEALER_GAMES: Final = ("dummy",)
+# A Dummy deal written by its end (kural.games.dummy.ends) instead of as the recorded deal: the fields that say so.
+END_FIELDS: Final = ("end", "seats")
 # Fields of a round's `score` example that the sheet gives once, from its list of players.
 SUPPLIED: Final = {"okey": ("players",), "dummy": ("players",)}
 # The field of a round that has one entry a seat, where the game has one.
@@ -89,6 +93,9 @@ MESSAGES: Final = {
     "sheet_impossible": N_("Kural refuses this round: {reason}"),
     "sheet_seat": N_("player {seat}: {reason}"),
     "sheet_game_refused": N_("Kural cannot add up these rounds: {reason}"),
+    "sheet_dealer": N_("expected the seat of the first dealer, a whole number from 1 to {players}, found {found}"),
+    "sheet_no_dealer": N_("{game} needs no 'dealer'"),
+    "sheet_reason": N_("{reason}"),
 }
 
 # The engine's reason codes for a round that cannot have happened, where the game's own words lack them.
@@ -120,6 +127,8 @@ IMPOSSIBLE: Final = frozenset({"two_out", "out_not_opened", "elden_others_opened
 WORDS: Final = {
     "round": N_("round"),
     "round_n": N_("round {n}"),
+    "dealer": N_("dealer"),
+    "next_dealer": N_("{name} deals next"),
     "total": N_("total"),
     "winner": N_("winner: {names}"),
     "winners": N_("winners (a tie): {names}"),
@@ -397,6 +406,7 @@ class Played:
     line: int
     raw: Mapping[str, Any]
     values: Mapping[str, Any]
+    check: str = "score"  # the game's example kind that scores it (Dummy: "end" for a deal written by its end)
 
 
 @dataclass(frozen=True)
@@ -418,6 +428,12 @@ class Standings:
     totals: tuple[int, ...]
     winner: tuple[int, ...]
     leader: tuple[int, ...] = ()  # who the game's rule puts first so far (Okey 101, Rummikub), while it goes on
+    dealers: tuple[int, ...] = ()  # Dummy: the seat that dealt each deal, then the next deal's (none once over)
+
+    @property
+    def next_dealer(self) -> Optional[int]:
+        """The seat that deals the next deal, while the game goes on (Dummy, rule 201)."""
+        return self.dealers[len(self.rows)] if len(self.dealers) > len(self.rows) else None
 
     @property
     def totals_text(self) -> str:
@@ -434,10 +450,15 @@ class Standings:
             p for s, p in enumerate(players, 1) if team_of(s) == t) + ")" for t in range(1, width + 1))
 
     def as_json(self) -> dict[str, Any]:
-        return {"game": self.sheet.game, **({"ruleset": self.sheet.ruleset} if self.sheet.ruleset != "standard" else {}),
-                "variants": list(self.sheet.variants), "players": list(self.sheet.players),
-                "rounds": [{"scores": list(r.scores), "actual": r.actual} for r in self.rows],
-                "totals": self.totals_text, "winner": list(self.winner)}
+        out = {"game": self.sheet.game, **({"ruleset": self.sheet.ruleset} if self.sheet.ruleset != "standard" else {}),
+               "variants": list(self.sheet.variants), "players": list(self.sheet.players),
+               "rounds": [{"scores": list(r.scores), "actual": r.actual} for r in self.rows],
+               "totals": self.totals_text, "winner": list(self.winner)}
+        if self.dealers:  # Dummy: who dealt each deal, and who deals next (null once the game is over)
+            for rnd, dealer in zip(out["rounds"], self.dealers):
+                rnd["dealer"] = dealer
+            out["next_dealer"] = self.next_dealer
+        return out
 
     def json(self) -> str:
         return json.dumps(self.as_json(), ensure_ascii=False, indent=2)
@@ -453,6 +474,11 @@ class Standings:
         head = [translate(lang, word("round", s.game)), *self.columns(lang)]
         body = [[str(i), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
         foot = [gettext(lang, WORDS["total"]), *map(str, self.totals)]
+        if self.dealers:  # a column for who dealt
+            head.insert(1, gettext(lang, WORDS["dealer"]))
+            for row, dealer in zip(body, self.dealers):
+                row.insert(1, s.players[dealer - 1])
+            foot.insert(1, "")
         table = [head, *body, foot]
         widths = [max(_width(row[c]) for row in table) for c in range(len(head))]
 
@@ -470,6 +496,8 @@ class Standings:
             out.append(translate(lang, word("goes_on_planned", s.game), played=len(self.rows), planned=s.planned))
         else:
             out.append(gettext(lang, WORDS["goes_on"]))
+        if self.next_dealer is not None:
+            out.append(gettext(lang, WORDS["next_dealer"]).format(name=s.players[self.next_dealer - 1]))
         return "\n".join(out)
 
 
@@ -495,6 +523,7 @@ class Sheet:
     planned: Optional[int] = None
     game_options: Mapping[str, Any] = field(default_factory=dict)
     ruleset: str = "standard"  # a named ruleset; ``variants`` are the house rules on top of it
+    dealer: Optional[int] = None  # Dummy: the seat of the first dealer, as the sheet says (1 when it says nothing)
 
     @classmethod
     def from_file(cls, path: str | Path, shown: Optional[str] = None) -> "Sheet":
@@ -585,6 +614,7 @@ class Sheet:
             raise r.fail(m["variants"][1], "unknown_variant", None, "variants", game_msg=g.name, value=e.name,
                          expected=", ".join(e.known)) from None
         players = cls._players(r, m["players"][1], rules)
+        dealer = cls._dealer(r, m.get("dealer", (None, None))[1], game, len(players))
         planned, options = cls._rounds(r, m.get("rounds", (None, None))[1], game)
         played = cls._played(r, m["played"][1], game, rules, len(players), started)
         if planned is not None and len(played) > planned:
@@ -593,7 +623,19 @@ class Sheet:
                                   count=len(played), planned=planned)
         own = g.named.get(ruleset).variants
         return cls(file, game, tuple(p for p in rules.parts if p not in own), players, played, planned, options,
-                   ruleset)
+                   ruleset, dealer)
+
+    @staticmethod
+    def _dealer(r: _Reader, node: Optional[Node], game: str, players: int) -> Optional[int]:
+        """``dealer``: the seat of the first dealer (Dummy: chosen any way the players like, rule 201)."""
+        if node is None:
+            return None
+        if game not in DEALER_GAMES:
+            raise r.fail(node, "sheet_no_dealer", None, "dealer", game_msg=registry.game(game).name)
+        value = r.value(node) if isinstance(node, ScalarNode) else None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
+            raise r.fail(node, "sheet_dealer", None, "dealer", players=players, **_found(node))
+        return value
 
     @staticmethod
     def _players(r: _Reader, node: Node, rules: Any) -> tuple[str, ...]:
@@ -656,12 +698,13 @@ class Sheet:
             raise r.fail(node, "sheet_no_played", None, "played")
         if len(items) > MAX_ROUNDS:
             raise r.fail(items[MAX_ROUNDS], "sheet_round_limit", None, "played", count=len(items), limit=MAX_ROUNDS)
-        kind = registry.game(game).kind("score")
         supplied = SUPPLIED.get(game, ())
-        allowed = tuple(n for n in (*kind.fields, *kind.optional) if n not in supplied)
         out = []
         for n, item in enumerate(items, 1):
             m = r.mapping(item, n)
+            check = "end" if game == "dummy" and any(f in m for f in END_FIELDS) else "score"
+            kind = registry.game(game).kind(check)
+            allowed = tuple(x for x in (*kind.fields, *kind.optional) if x not in supplied)
             r.keys(m, allowed, n)
             raw: dict[str, Any] = {}
             values: dict[str, Any] = {}
@@ -694,14 +737,16 @@ class Sheet:
             if game == "okey" and len(values["results"]) != 1:
                 raise SheetInputError(r.file, _line(m["results"][1]), "bad_expect", n, "results", game,
                                       expected="one round, e.g. '2 normal'", found=repr(raw["results"]))
-            seat_field = SEAT_FIELD.get(game)
+            seat_field = "seats" if check == "end" else SEAT_FIELD.get(game)
             if seat_field in values and len(values[seat_field]) != players:
                 vnode = m[seat_field][1]
                 raise SheetInputError(r.file, _line(vnode), "sheet_seat_count", n, seat_field, game,
                                       count=len(values[seat_field]), players=players)
+            if check == "end":
+                _read_end(r, m, n, values, rules)
             for name in supplied:
                 values[name] = players
-            out.append(Played(n, _line(item), raw, values))
+            out.append(Played(n, _line(item), raw, values, check))
         return tuple(out)
 
     def as_data(self) -> dict[str, Any]:
@@ -716,6 +761,8 @@ class Sheet:
             out["rounds"] = dict(self.game_options)
         elif self.planned is not None:
             out["rounds"] = self.planned
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
         out["played"] = [{k: v for k, v in p.raw.items() if k not in SUPPLIED.get(self.game, ())} for p in self.played]
         return out
 
@@ -741,7 +788,7 @@ class Sheet:
                                    None, self.game, reason="")
             err.engine = e  # type: ignore[attr-defined]
             raise err from None
-        refusal = _refusal(outcome) if check == "score" else None
+        refusal = _refusal(outcome) if check in ("score", "end") else None
         if refusal is not None:
             err = RoundRefused(self.file, line, "sheet_impossible", number, None, self.game, reason="")
             err.engine = refusal  # type: ignore[attr-defined]
@@ -753,6 +800,8 @@ class Sheet:
         (Okey: ``score`` carries the game across rounds, ``winners`` says who has won)."""
         if self.game == "okey":
             return self._score_okey()
+        if self.game == "dummy":
+            return self._score_dummy()
         rows = []
         for rnd in self.played:
             outcome = self._run("score", rnd.values, rnd)
@@ -775,6 +824,36 @@ class Sheet:
             return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
         return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner)
 
+    def _score_dummy(self) -> Standings:
+        """Dummy: each deal scored as written (recorded: p1 is that deal's dealer, the others in the order of play;
+        by its end: the seats in the sheet's order); the first dealer as the sheet says, then the winner of each
+        deal deals the next (rule 201, ``dummy.dealers``), the winner being the deal's highest score
+        (``dummy.deal_winner``, which says how a shared highest score is settled)."""
+        from kural.games import dummy
+
+        rules, n = self.rules, len(self.players)
+        dealer = self.dealer or 1
+        rows, deals, winners = [], [], []
+        for rnd in self.played:
+            outcome = self._run(rnd.check, rnd.values, rnd)
+            actual = outcome.actual
+            order = dummy.play_order(dealer, n, None, rules)
+            if rnd.check == "end":
+                by_seat = {s: actual[f"p{s}"] for s in range(1, n + 1)}
+            else:  # p1 is the dealer, p2... follow in the order of play
+                by_seat = {seat: actual[f"p{i}"] for i, seat in enumerate(order, 1)}
+            scores = tuple(by_seat[s] for s in range(1, n + 1))
+            rows.append(Row(scores, show(actual), outcome.detail))
+            deals.append({f"p{s}": v for s, v in by_seat.items()})
+            dealer = dummy.deal_winner(scores, order)
+            winners.append(dealer)
+        game = self._run("game", {"deals": tuple(deals), **self.game_options}, None)
+        last = game.detail.totals[-1]
+        totals = tuple(last[f"p{i}"] for i in range(1, n + 1))
+        winner: tuple[int, ...] = () if game.actual == "none" else (int(str(game.actual)[1:]),)
+        dealers = dummy.dealers(self.dealer or 1, winners if not winner else winners[:-1], n, rules)
+        return Standings(self, tuple(rows), totals, winner, (), dealers)
+
     def _score_okey(self) -> Standings:
         rows = []
         results: tuple[Any, ...] = ()
@@ -784,6 +863,26 @@ class Sheet:
             rows.append(Row(tuple(outcome.actual), show(outcome.actual), outcome.detail))
         winners = self._run("winners", {"results": results, "players": len(self.players)}, None)
         return Standings(self, tuple(rows), rows[-1].scores, tuple(winners.actual))
+
+
+def _read_end(r: _Reader, m: Mapping[str, tuple[Node, Node]], n: int, values: Mapping[str, Any], rules: Any) -> None:
+    """A Dummy deal written by its end, read as the engine reads it: a line it cannot read is refused at that
+    seat's line (exit 2); whether it can have happened is the engine's to say when the deal is scored."""
+    from kural.checks.dummy import end_of
+    from kural.games.dummy import EndNotationError
+
+    try:
+        end_of(rules, values)
+    except EndNotationError as e:
+        seats = m["seats"][1]
+        if e.index and isinstance(seats, SequenceNode) and e.index <= len(seats.value):
+            err = SheetInputError(r.file, _line(seats.value[e.index - 1]), "sheet_seat", n, "seats", r.game,
+                                  seat=e.index, reason="")
+        else:
+            name = "head" if e.code == "end_head" else "end"
+            err = SheetInputError(r.file, _line(m[name][1]), "sheet_reason", n, name, r.game, reason="")
+        err.engine = e  # type: ignore[attr-defined]
+        raise err from None
 
 
 def _refusal(outcome: Any) -> Optional[KuralError]:

@@ -11,12 +11,16 @@
 | `play` | a recorded deal | `legal`, or the reason code of the first play not allowed |
 | `score` | a recorded deal | each player's score: `{p1: 120, p2: -45}` |
 | `awards` | a recorded deal | each player's bonuses and penalties so far: `{p1: [knock, head_card], p2: [tin_go]}` |
+| `end` | a deal written by its end: `end`, `seats`, optional `head` | each player's score: `{p1: 120, p2: -45}` |
 | `game` | `deals` (each deal's scores), optional `target`, `deal_count` | the winner, or `none` while the game goes on |
 | `settle` | `totals` | what each player receives (or pays, negative) when settling up |
 
 A recorded deal is `plays` (a list, one play a line, see :mod:`kural.games.dummy.play`) and the
 deal: either `players` and `seed` (the engine deals), or `hands` (`{p1: ..., p2: ...}`), `head` and
 optionally `stock` (its top cards, in order).
+
+A deal written by its end (:mod:`kural.games.dummy.ends`) is `end` ("knock 2 mued", "stock"), `seats` (a line
+a seat: "melds CARDS|POINTS hand CARDS|SUM +RULE ...") and optionally `head` (the head card).
 """
 
 from __future__ import annotations
@@ -177,6 +181,26 @@ DISCARD_CODES = FieldType("penalties", {"type": "array", "items": {"enum": ["goo
                           _codes(("goot_discard", "fark_discard")), lambda v: " ".join(v) or "none")
 WINNER = FieldType("winner", {"enum": ["p1", "p2", "p3", "p4", "none"]}, _choice("p1", "p2", "p3", "p4", "none"))
 
+def _ending(value: Any) -> str:
+    text = _as_text(value, "knock SEAT [plain | mued | see | mued see] [speto], or stock")
+    if not text.strip():
+        raise ExpectError("knock SEAT [plain | mued | see | mued see] [speto], or stock", value)
+    return text.strip()
+
+
+def _seat_lines(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or any(isinstance(v, (bool, list, dict)) for v in value):
+        raise ExpectError("a list, one line a seat: melds CARDS or POINTS, hand CARDS or SUM, +RULE ...", value)
+    return tuple("" if v is None else str(v) for v in value)
+
+
+ENDING = FieldType("end", {"type": "string", "description": N_(
+    "how the deal ended: knock SEAT (plain, mued, see or mued see; speto for a speto discarded last), or stock")},
+    _ending)
+SEAT_LINES = FieldType("seats", {"type": "array", "items": {"type": "string"}, "description": N_(
+    "one line a seat: melds CARDS or POINTS, hand CARDS or SUM, +RULE for each event (+609@SEAT: on whose meld)")},
+    _seat_lines, lambda v: " | ".join(v))
+
 RECORDED = {"players": PLAYERS, "seed": SEED, "hands": HANDS, "head": CARD, "stock": CARDS}
 
 
@@ -266,6 +290,27 @@ def _awards_of(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(_refused(r) if r.error else dict(sorted(r.state.awards().items())), r)
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A deal written by its end as the engine read and scored it."""
+
+    end: dummy.DealEnd
+    score: dummy_play.DealScore
+
+
+def end_of(rules: Any, v: Mapping[str, Any]) -> dummy.DealEnd:
+    """The deal's end an example (or a sheet's deal) writes: :class:`~kural.games.dummy.DealEnd` (its
+    notation errors raised as they are, for the file's line)."""
+    return dummy.DealEnd.parse(v["end"], v["seats"], v.get("head"), rules)
+
+
+@refusing(dummy.EndRefused)
+def _end(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    end = end_of(rules, v)
+    s = dummy.score_end(end, rules)
+    return Outcome(s.totals, Ended(end, s))
+
+
 def _game(rules: Any, v: Mapping[str, Any]) -> Outcome:
     result = dummy.game(v["deals"], rules, v.get("target"), v.get("deal_count"))
     return Outcome(result.winner or "none", result)
@@ -313,6 +358,9 @@ KINDS.add(CheckKind("play", {"plays": PLAYS}, LEGALITY, _play, RECORDED,
 KINDS.add(CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, doc="each player's score for a recorded deal"))
 KINDS.add(CheckKind("awards", {"plays": PLAYS}, AWARDS, _awards_of, RECORDED,
                          doc="each player's bonuses and penalties in a recorded deal"))
+KINDS.add(CheckKind("end", {"end": ENDING, "seats": SEAT_LINES}, SCORES, _end, {"head": CARD},
+                    doc="each player's score for a deal written by its end: who knocked and how, each player's "
+                        "cards or points melded and left in hand, the events scored, each by its rule"))
 KINDS.add(CheckKind("game", {"deals": DEALS}, WINNER, _game, {"target": INT, "deal_count": INT},
                          doc="the winner of a game from its deal scores, or none while it goes on"))
 KINDS.add(CheckKind("settle", {"totals": TOTALS}, SCORES, _settle,

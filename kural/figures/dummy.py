@@ -82,8 +82,36 @@ ILLEGAL_NAMES: Final = {
     "rule_not_in_use": N_("this variant is not in use"),
     "deal_not_over": N_("the deal has not ended"),
 }
+# A deal written by its end (kural.games.dummy.ends): what cannot be read, and what cannot have happened.
+END_NAMES: Final = {
+    "end_syntax": N_("write how the deal ended as knock, the seat that knocked and how (plain, mued, see or "
+                     "mued see; speto when the last discard was a speto), or stock; found {token}"),
+    "end_seat": N_("the seat that knocked is a number from 1 to the number of players; found {token}"),
+    "end_seats": N_("write one line a player"),
+    "end_head": N_("the head card is one card, e.g. 7H; found {token}"),
+    "end_seat_syntax": N_("write each player as melds (the cards or their points), hand (the cards left or "
+                          "their sum), then +rule for each event; found {token}"),
+    "unknown_event": N_("an event is written + and its rule: +608, +609@seat, +701 to +706, +903; found {token}"),
+    "event_owner": N_("a speto laid off is written +609@ and the seat whose meld it was laid on; found {token}"),
+    "end_points": N_("points of more cards than the deck holds: {token}"),
+    "knocker_holds_cards": N_("player {seat} knocked, so holds no cards"),
+    "holds_no_cards": N_("player {seat} did not knock, so still holds cards"),
+    "event_needs_knock": N_("player {seat}: rule {detail} applies only when someone knocks"),
+    "knocker_penalised": N_("player {seat} knocked: rule {detail} is charged to the others"),
+    "event_twice": N_("player {seat}: rule {detail} is written twice"),
+    "lay_off_own_meld": N_("player {seat}: rule 609 is for a speto laid off on another player's meld"),
+    "too_many_spetos": N_("more spetos than the deck holds"),
+    "head_card_not_taken": N_("player {seat}: rule 703 needs another player to have taken the head card (608)"),
+    "head_card_taken_twice": N_("the head card is taken once in a deal"),
+    "tok_took_gooted": N_("player {seat} took the head card with a goot, so cannot have tok took"),
+    "mued_took_head_card": N_("player {seat} knocked mued, without a goot, so cannot have taken the head card"),
+    "see_not_one_suit": N_("player {seat}'s cards are not all one suit: not a knock see"),
+    "one_suit_is_see": N_("player {seat}'s cards are all one suit: that is a knock see"),
+    "duplicate_card": N_("the same card is named twice"),
+    "players_count": N_("Dummy is for 2 to 4 players"),
+}
 # This game's reason words (code -> message), named in kural.registry.
-REASONS: Final = ILLEGAL_NAMES
+REASONS: Final = {**ILLEGAL_NAMES, **END_NAMES}
 
 
 def t(lang: str, message: Message, **kw: Any) -> str:

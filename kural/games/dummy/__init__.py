@@ -44,6 +44,17 @@ from kural.games.dummy.seats import (  # noqa: F401
     play_order,
     dealers,
 )
+from kural.games.dummy.ends import (  # noqa: F401
+    KNOCKS,
+    EVENT_RULES,
+    RULE_OF,
+    EndNotationError,
+    EndRefused,
+    Event,
+    DealEnd,
+    score_end,
+    deal_winner,
+)
 from kural.games.dummy.play import (  # noqa: F401
     VERBS,
     BONUSES,

@@ -39,17 +39,12 @@ from kural.core.errors import KuralError
 from kural.games.dummy.cards import (SPETO, STANDARD, Deal, DummyRules, card_points, discard_penalties, fark, goot,
                                meld, meld_order, player_name, points, related)
 from kural.core.notation import Card, CardError, NotationError, parse_cards  # noqa: F401  (doctest)
+from kural.games.dummy.ends import (BONUSES, ITEMS, PENALTIES, DealEnd, DealScore, Event, Item,  # noqa: F401
+                                    event_items, score_end)
 
 VERBS: Final = ("draws", "goots", "melds", "farks", "discards", "knocks", "shows")
 _VERB_OF: Final = {**{v: v for v in VERBS}, **{v[:-1]: v for v in VERBS}}
 _PLAY_RE = re.compile(r"^\s*(p[1-9])\s+([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
-
-# Every bonus and penalty a deal can give, with its sign.
-BONUSES: Final = ("knock", "knock_mued", "knock_see", "knock_mued_see", "knock_speto", "head_card",
-                  "speto_lay_off", "two_spetos")
-PENALTIES: Final = ("speto_laid_on", "tin_go", "tok_took", "head_card_discard", "speto_discard",
-                    "goot_discard", "fark_discard")
-ITEMS: Final = BONUSES + PENALTIES
 
 # Reasons a play is refused.
 ILLEGAL: Final = (
@@ -153,53 +148,12 @@ def parse_plays(lines: Iterable[str]) -> tuple[Play, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Item:
-    """One bonus or penalty: who gets it, its code, the points (signed), the play that caused it
-    (its 1-based number; 0 for the end of the deal), the cards concerned, and the other player
-    concerned (the owner of the meld a speto was laid on, the player who took a discard)."""
-
-    player: str
-    code: str
-    points: int
-    play: int
-    cards: tuple[Card, ...] = ()
-    other: Optional[str] = None
-
-
-@dataclass(frozen=True, slots=True)
 class TableMeld:
     """A meld on the table: who made it, its cards in order, and who laid each card."""
 
     owner: str
     cards: tuple[Card, ...]
     laid_by: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """The score of a finished deal: each player's cards melded and left in hand, and the items."""
-
-    players: tuple[str, ...]
-    melded: Mapping[str, int]
-    in_hand: Mapping[str, int]
-    items: tuple[Item, ...]
-    ending: str  # "knock" or "stock"
-    knocker: Optional[str] = None
-
-    def total(self, player: str) -> int:
-        return self.melded[player] - self.in_hand[player] + sum(i.points for i in self.items if i.player == player)
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return {p: self.total(p) for p in self.players}
-
-    @property
-    def awards(self) -> dict[str, tuple[str, ...]]:
-        """Each player's bonus and penalty codes (players with none left out), sorted."""
-        out: dict[str, list[str]] = {}
-        for i in self.items:
-            out.setdefault(i.player, []).append(i.code)
-        return {p: tuple(sorted(c)) for p, c in out.items()}
 
 
 @dataclass
@@ -245,7 +199,7 @@ class DealState:
         self.started = False
         self.shown: set[str] = set()
         self.count = 0  # plays applied
-        self.items: list[Item] = []
+        self.events: list[Event] = []  # what the deal scores so far; the points come from score_end
         self.turn_goot: Optional[_Goot] = None
         self.laid_before_turn = False
         self.pending: list[tuple[int, Play]] = []  # melds and farks of a player who has not gooted
@@ -283,7 +237,7 @@ class DealState:
         other.stock, other.rest, other.row = list(self.stock), set(self.rest), list(self.row)
         other.melds = [_Meld(m.owner, list(m.cards), list(m.laid_by)) for m in self.melds]
         other.gooted, other.laid, other.shown = set(self.gooted), set(self.laid), set(self.shown)
-        other.items, other.pending, other.log = list(self.items), list(self.pending), list(self.log)
+        other.events, other.pending, other.log = list(self.events), list(self.pending), list(self.log)
         return other
 
     def cards_accounted(self) -> int:
@@ -342,7 +296,7 @@ class DealState:
         if sorted(play.cards) != sorted(SPETO) or not all(c in hand for c in SPETO):
             raise illegal("show_needs_both_spetos")
         self.shown.add(play.player)
-        self.items.append(Item(play.player, "two_spetos", self.rules.two_spetos_bonus, self.count + 1, SPETO))
+        self.events.append(Event(play.player, "two_spetos", self.count + 1, SPETO))
 
     def _draw(self, play: Play, hand: list[Card], illegal: _Refuse) -> None:
         if not self.stock_size:
@@ -385,18 +339,17 @@ class DealState:
         if head_taken:
             head = self.deal.head
             self.head_in_row = False
-            bonus = self.rules.speto_head_card_bonus if head in SPETO else self.rules.head_card_bonus
-            self.items.append(Item(p, "head_card", bonus, n, (head,)))
+            self.events.append(Event(p, "head_card", n, (head,)))
             others = [c for c in row_in_meld if c != head]
-            self._caused("head_card_discard", self.rules.head_card_penalty, others, discarder, position, p, n, head)
+            self._caused("head_card_discard", others, discarder, position, p, n, head)
         for s in SPETO:
             if s in row_in_meld:
                 others = [c for c in row_in_meld if related(s, c)]
                 if others:
-                    self._caused("speto_discard", self.rules.speto_penalty, [s, *others], discarder, position, p, n, s)
+                    self._caused("speto_discard", [s, *others], discarder, position, p, n, s)
         return g.taken
 
-    def _caused(self, code: str, penalty: int, cards: list[Card], discarder: Mapping[Card, Optional[str]],
+    def _caused(self, code: str, cards: list[Card], discarder: Mapping[Card, Optional[str]],
                 position: Mapping[Card, int], taker: str, n: int, about: Card) -> None:
         """The player whose discard (the latest of ``cards``) let ``taker`` make the goot pays."""
         if not cards:
@@ -404,7 +357,7 @@ class DealState:
         last = max(cards, key=lambda c: position[c])
         who = discarder[last]
         if who is not None and who != taker:
-            self.items.append(Item(who, code, -penalty, n, (about, last), taker))
+            self.events.append(Event(who, code, n, (about, last), taker))
 
     def _take_from_hand(self, play: Play, hand: list[Card], cards: Sequence[Card], illegal: _Refuse) -> None:
         if len(set(cards)) < len(cards):
@@ -438,8 +391,7 @@ class DealState:
         target.cards.append(card)
         target.laid_by.append(play.player)
         if card in SPETO and target.owner != play.player:
-            self.items.append(Item(play.player, "speto_lay_off", self.rules.speto_lay_off_bonus, n, (card,), target.owner))
-            self.items.append(Item(target.owner, "speto_laid_on", -self.rules.speto_laid_on_penalty, n, (card,), play.player))
+            self.events.append(Event(play.player, "speto_lay_off", n, (card,), target.owner))
         self._laid(play, n)
 
     def _laid(self, play: Play, n: int) -> None:
@@ -465,9 +417,9 @@ class DealState:
             return
         check = discard_penalties(card, self.row_cards, [m.cards for m in self.melds], self.rules)
         if "goot_discard" in check.codes:
-            self.items.append(Item(p, "goot_discard", -self.rules.goot_discard_penalty, n, (card, *check.goot_with)))
+            self.events.append(Event(p, "goot_discard", n, (card, *check.goot_with)))
         if "fark_discard" in check.codes:
-            self.items.append(Item(p, "fark_discard", -self.rules.fark_discard_penalty, n, (card, *meld_order(check.fark_on))))
+            self.events.append(Event(p, "fark_discard", n, (card, *meld_order(check.fark_on))))
         self.row.append((card, p))
         if not self.stock_size:
             self.phase, self.ending = "over", "stock"
@@ -480,42 +432,26 @@ class DealState:
 
     def _knock(self, p: str, card: Card, n: int) -> None:
         self.phase, self.ending, self.knocker, self.knock_play, self.knock_card = "over", "knock", p, n, card
-        rules = self.rules
         if self.turn_goot is not None and self.turn_goot.discarder not in (None, p):
-            self.items.append(Item(self.turn_goot.discarder, "tin_go", -rules.tin_go_penalty, n,
-                                   (self.turn_goot.chosen,), p))
+            self.events.append(Event(self.turn_goot.discarder, "tin_go", n, (self.turn_goot.chosen,), p))
         for q in self.players:
             if q != p and q not in self.gooted:
-                self.items.append(Item(q, "tok_took", -rules.tok_took_penalty, n, (), p))
+                self.events.append(Event(q, "tok_took", n, (), p))
 
-    def _knock_items(self) -> list[Item]:
-        rules, p, n = self.rules, self.knocker, self.knock_play
-        assert p is not None and self.knock_card is not None
-        if rules.mued_goot_on_knock:
-            mued = not self.laid_before_turn
-        else:
-            mued = p not in self.gooted
+    def _knock_kind(self) -> str:
+        """How the knocker went out (rules 604-607): mued (no goot before), see (every card laid one suit)."""
+        p = self.knocker
+        mued = not self.laid_before_turn if self.rules.mued_goot_on_knock else p not in self.gooted
         mine = [c for m in self.melds for c, by in zip(m.cards, m.laid_by) if by == p]
         see = len({c.suit for c in mine}) == 1
-        speto = self.knock_card in SPETO
-        base = max(rules.knock_bonus, rules.speto_knock_bonus if speto else 0)
-        code_of = {(False, False): "knock", (True, False): "knock_mued", (False, True): "knock_see",
-                   (True, True): "knock_mued_see"}
-        if rules.knock_scoring == "multiply":
-            items = [Item(p, "knock_speto" if base > rules.knock_bonus else "knock", base, n, (self.knock_card,))]
-            factor = (rules.mued_multiplier if mued else 1) * (rules.see_multiplier if see else 1)
-            if factor > 1:
-                gain = (factor - 1) * (points(mine, rules) + base)
-                items.append(Item(p, code_of[(mued, see)], gain, n, (self.knock_card,)))
-            return items
-        table = {(False, False): rules.knock_bonus, (True, False): rules.knock_mued_bonus,
-                 (False, True): rules.knock_see_bonus, (True, True): rules.knock_mued_see_bonus}
-        bonus, code = table[(mued, see)], code_of[(mued, see)]
-        if speto and rules.speto_knock_bonus > bonus:
-            bonus, code = rules.speto_knock_bonus, "knock_speto"
-        return [Item(p, code, bonus, n, (self.knock_card,))]
+        return {(False, False): "plain", (True, False): "mued", (False, True): "see", (True, True): "mued_see"}[(mued, see)]
 
     # -- scoring --------------------------------------------------------------------------------
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The bonuses and penalties of the plays so far (without the knock's), with their points."""
+        return tuple(event_items(self.events, self.rules))
+
     def awards(self) -> dict[str, tuple[str, ...]]:
         """The bonuses and penalties so far (with the knock's, once the deal is over), by player."""
         if self.over:
@@ -525,20 +461,27 @@ class DealState:
             out.setdefault(i.player, []).append(i.code)
         return {p: tuple(sorted(c)) for p, c in sorted(out.items())}
 
-    def score(self) -> DealScore:
+    def end(self) -> DealEnd:
+        """The deal's end as a table writes it down (the converter from a replayed deal to its end form):
+        who knocked and how, each player's cards laid and left in hand, and the events, with their plays."""
         if not self.over:
             raise IllegalPlay("deal_not_over", self.count, None,
                               f"no knock, and {self.stock_size} cards are still in the stock")
-        melded = {p: 0 for p in self.players}
+        laid: dict[str, list[Card]] = {p: [] for p in self.players}
         for m in self.melds:
             for c, by in zip(m.cards, m.laid_by):
-                melded[by] += card_points(c, self.rules)
+                laid[by].append(c)
+        melded = {p: sum(card_points(c, self.rules) for c in laid[p]) for p in self.players}
         in_hand = {p: points(self.hands[p], self.rules) for p in self.players}
-        items = list(self.items)
-        if self.ending == "knock":
-            items += self._knock_items()
-        items.sort(key=lambda i: (i.play, ITEMS.index(i.code), i.player))
-        return DealScore(self.players, melded, in_hand, tuple(items), self.ending or "", self.knocker)
+        knocked = self.ending == "knock"
+        return DealEnd(self.players, melded, in_hand, tuple(self.events), self.knocker,
+                       self._knock_kind() if knocked else "plain",
+                       knocked and self.knock_card in SPETO, self.knock_card, self.knock_play, None,
+                       {p: tuple(c) for p, c in laid.items()}, {p: tuple(h) for p, h in self.hands.items()})
+
+    def score(self) -> DealScore:
+        """The deal scored from its end by :func:`~kural.games.dummy.ends.score_end`, as a deal written by its end is."""
+        return score_end(self.end(), self.rules)
 
 
 def replay(deal: Deal, plays: Iterable[Play], rules: DummyRules = STANDARD) -> DealState:
@@ -554,5 +497,5 @@ def score(deal: Deal, plays: Iterable[Play], rules: DummyRules = STANDARD) -> De
     return replay(deal, plays, rules).score()
 
 
-__all__ = ["Play", "PlayError", "IllegalPlay", "Item", "TableMeld", "DealScore", "DealState", "parse_plays",
+__all__ = ["Play", "PlayError", "IllegalPlay", "Item", "Event", "TableMeld", "DealScore", "DealEnd", "DealState", "parse_plays",
            "replay", "score", "BONUSES", "PENALTIES", "ITEMS", "ILLEGAL", "VERBS"]
