@@ -19,7 +19,7 @@ over the JSON this module writes, so ``kural search`` ranks as the site does.
 >>> terms("ジョーカー扱い", "ja")
 ['ジョ', 'ョー', 'ーカ', 'カー', 'ー扱', '扱イ']
 >>> sorted(stems("okeyi"))  # and the word Italian texts use for the okey
-['jolly', 'oke', 'okey', 'okeyi']
+['jolly', 'ok', 'oke', 'okey', 'okeyi']
 """
 
 from __future__ import annotations
@@ -51,9 +51,16 @@ _TR_ENDINGS: Final = (
     " lardan lerden larda lerde larla lerle larin lerin lari leri lara lere lar ler"
     " indan inden undan unden inda inde unda unde ini unu ina ine una une"
     " sindan sinden sinda sinde sini sunu sina sine suna"
-    " nin nun yla yle dan den tan ten nda nde ndan nden"
+    " nin nun yla yle dan den tan ten nda nde ndan nden deki daki teki taki"
     " in un yi yu ni nu si su da de ta te ya ye la le dir tir mak mek"
     " i u a e"
+    # Verbs: the forms players ask in ("açarken", "sayılır", "alınır mı", "açabilir miyim", "açtığı", "açınca",
+    # "açılış"), down to the root the texts' "açma", "sayar", "alır" meet. Passive and ability endings only together
+    # with what follows them: a bare "il" would make "değil" of "değer".
+    " arken erken irken urken ilir ulur ilmaz ilmez ilan ilen ulan ilmis ilince ilinca ilis ilmak ilmek ilma ilme"
+    " abilir ebilir abil ebil iyor uyor miyor muyor mayan meyen madan meden mali meli masi mesi"
+    " dik dig tik tig duk dug tuk tug acak ecek inca ince unca unce mis mus di du ti tu"
+    " ir ur ar er maz mez ma me an en is us sa se li lu siz suz"
 ).split()
 _SUFFIXES: Final = {
     "tr": [[e, ""] for e in sorted(dict.fromkeys(_TR_ENDINGS), key=len, reverse=True)],
@@ -63,6 +70,8 @@ _SUFFIXES: Final = {
 ROUNDS: Final = {"tr": 3, "it": 1, "en": 1}  # endings a word may lose, one after another
 QUERY_ROUNDS: Final = 3
 MIN_STEM: Final = 3
+# Turkish verbs have roots of two letters ("aç", "al", "at") and "el" is the hand: a Turkish ending may leave two.
+MIN_STEMS: Final = {"tr": 2, "it": MIN_STEM, "en": MIN_STEM}
 # Irregular forms to their base word, before any ending is stripped ("made a goot" is found by "making").
 _IRREGULAR: Final = {
     "made": "make", "taken": "take", "drew": "draw", "drawn": "draw", "laid": "lay",
@@ -90,6 +99,10 @@ _GAME_NAMES: Final = [
     ("in okey", "okey"), ("okey game", "okey"), ("okeyde", "okey"), ("okey'de", "okey"), ("okey oyunu", "okey"),
     ("okey oyununda", "okey"), ("nell okey", "okey"), ("nell'okey", "okey"), ("a okey", "okey"),
     ("di okey", "okey"), ("オーケイ", "okey"), ("オケイ", "okey"),
+    # Japanese players also write the game オーケー, オッケー (or in hiragana, or half-width: folded alike), which is
+    # also their word for the wild tile (PLAYERS_SPELLINGS): 101 after it, or the query's first word, names the game.
+    ("オーケー 101", "okey101"), ("オッケー 101", "okey101"), ("オケー101", "okey101"), ("オケー 101", "okey101"),
+    ("オーケー", "okey", "start"), ("オッケー", "okey", "start"), ("オケー", "okey", "start"),
 ]
 # A Turkish case ending written straight onto a game's name ("101de", "101 okeyde"; with an apostrophe any ending).
 _NAME_END: Final = r"(?:['\u2019][a-z]+|de|da|te|ta|den|dan|ten|tan|deki|daki|teki|taki|e|a|ye|ya|in|un|nin|nun)?"
@@ -101,7 +114,30 @@ QUESTION_WORDS: Final = {
           "may i you we they my your it a an the if happens happen there any mean means meaning",
     "it": "chi cosa che cos come quando quanti quante quanto quale quali perche si puo possono posso devo deve "
           "succede se il lo la le gli un una uno di del della e vuol dire significa nel nella ho",
-    "ja": "ですか ますか できますか できる いつ どうなる どう なに 何 って とは いいの いい",
+    # Not 何 alone: 何枚, 何点, 何組 ask for a count, and the questions at the table are written so ("何組必要ですか").
+    "ja": "ですか ますか できますか できる いつ どうなる どう なに 何が 何を 何の 何は 何に 何と 何か 何で って とは "
+          "いいの いい",
+}
+# Question words that say what is asked (how many: a count; can: what is allowed) and generic verbs (play): they do not
+# vanish like the other question words, nor count as what the query is about; they add a little (the factor) to a
+# rule or question that has them or the words the answers use for what they ask ("kaç" meets "sayı", "quante"
+# meets "numero", "できる" meets "できます"), and a rule must still match another word of the query to be listed.
+ASKED_FACTOR: Final = 0.5
+GENERIC_FACTOR: Final = 0.2
+ASKED_WORDS: Final = {
+    "tr": {"kac": "kac sayi tane", "kacinci": "kacinci sira", "hangi": "hangi", "kim": "kim oyuncu"},
+    "en": {"can": "can may allowed", "could": "can may allowed", "may": "may can allowed", "many": "many number",
+           "much": "much worth"},
+    "it": {"quanti": "quanti quante numero", "quante": "quante quanti numero", "quanto": "quanto vale",
+           "puo": "puo possono", "possono": "possono puo", "posso": "puo possono", "chi": "chi giocatore"},
+    "ja": {"できる": "できる できます", "できますか": "できます", "いい": "よい かまいません",
+           "いいの": "よい かまいません", "いつ": "いつ とき"},
+}
+GENERIC_WORDS: Final = {
+    "tr": "oyna oynanir oynanan oynamak oynar oynuyor oynaniyor oynayan oynanabilir",
+    "en": "play plays played playing",
+    "it": "gioca giocano giocare giocato giocando",
+    "ja": "遊ぶ 遊べる 遊べ 遊び 遊ん",
 }
 # Words that only join others (prepositions, articles, conjunctions, the letters Italian elides: "l'okey"): they say
 # nothing about what is asked, and matched every text that has them. Dropped like question words.
@@ -154,30 +190,46 @@ _SENTENCE_END: Final = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+(?=[\"
                                   r"|(?<=。)(?![)）」])|(?<=。[)）」])")
 
 
+# A sentence may say what the source leaves unsaid and then answer ("The table does not say what an okey counts;
+# this reference counts it as the tile it stands for"): only the clause that is a note goes.
+_CLAUSE_END: Final = re.compile(r"(?<=[;；])\s*|(?<=ため、)")
+
+
 def without_notes(text: str, lang: str) -> str:
-    """``text`` without its editorial notes (the sentences that say what a source does not say).
+    """``text`` without its editorial notes (the sentences, or the clauses of a sentence, that say what a source does
+    not say).
 
     >>> without_notes("To open, melds must total 101. The rule table does not say what an okey counts; "
     ...               "this reference counts it as the tile it stands for.", "en")
-    'To open, melds must total 101.'
+    'To open, melds must total 101. this reference counts it as the tile it stands for.'
     >>> without_notes("表示タイルは引きません。ルール表には書かれていません。", "ja")
     '表示タイルは引きません。'
     """
     mark = _NOTE_RE.get(lang)
     if mark is None:
         return text
-    kept = [s for s in _SENTENCE_END.split(text) if s.strip() and not mark.search(s)]
-    return ("" if lang == "ja" else " ").join(s.strip() for s in kept)
+    kept = []
+    for sentence in _SENTENCE_END.split(text):
+        if not sentence.strip():
+            continue
+        if not mark.search(sentence):
+            kept.append(sentence.strip())
+            continue
+        clauses = [c.strip() for c in _CLAUSE_END.split(sentence) if c.strip()]
+        if len(clauses) > 1:
+            kept.extend(c for c in clauses if not mark.search(c))
+    return ("" if lang == "ja" else " ").join(kept)
 
 
 def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[str] = (),
-               stop: Iterable[str] = ()) -> tuple[str, Optional[str]]:
+               stop: Iterable[str] = (), soft: Iterable[str] = ()) -> tuple[str, Optional[str]]:
     """The query folded, without a game's name (returned: the game it names) and without its question words.
 
-    The first of ``names`` (folded phrase, game; longest first) found in the query names the game; a Turkish case
-    ending after it goes with it ("101'de"). The words of ``ask`` go while another word remains; so do its Japanese
-    forms while other Japanese remains; so do the words of ``stop``. The browser does exactly this (kural-search.js
-    ``readQuery``).
+    The first of ``names`` (folded phrase, game[, "start"]; longest first) found in the query names the game, before
+    any players' spelling is read (オーケー is the game, and elsewhere the wild tile); a Turkish case ending after it
+    goes with it ("101'de"); a name marked "start" names the game only as the query's first word. The words of
+    ``ask``, ``stop`` and ``soft`` (:func:`soft_groups`) go while another word remains; so do their Japanese forms
+    while other Japanese remains. The browser does exactly this (kural-search.js ``readQuery``).
 
     >>> read_query("Okey 101'de kaç puanla el açılır?", GAME_NAMES, ASK)
     ('puanla el acilir?', 'okey101')
@@ -186,12 +238,12 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
     >>> read_query("rummikub", GAME_NAMES, ASK)
     ('rummikub', 'rummikub')
     """
-    folded = fold(query)
-    for typed, written in PLAYERS_SPELLINGS.items():
-        folded = folded.replace(typed, written)
+    folded = fold(query).strip()
     game = None
-    for phrase, key in names:
-        if _CJK.match(phrase):
+    for phrase, key, *where in names:
+        if where and where[0] == "start":
+            m = (0, len(phrase)) if folded == phrase or folded.startswith(phrase + " ") else None
+        elif _CJK.match(phrase):
             at = folded.find(phrase)
             m = (at, at + len(phrase)) if at >= 0 else None
         else:
@@ -203,7 +255,8 @@ def read_query(query: str, names: Iterable[Iterable[str]] = (), ask: Iterable[st
             if _WORD.search(rest) or _CJK.search(rest):
                 folded = rest
             break
-    ask = sorted({*ask, *stop}, key=lambda w: (-len(w), w))
+    folded = _spelled(folded)
+    ask = sorted({*ask, *stop, *soft}, key=lambda w: (-len(w), w))
     latin = [w for w in ask if not _CJK.match(w)]
     if latin and any(w not in latin for w in _WORD.findall(_CJK.sub(" ", folded))):
         folded = re.sub(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in latin) + r")(?![a-z0-9])", " ", folded)
@@ -234,18 +287,29 @@ def fold(text: str) -> str:
     return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
 
 
+def _spelled(folded: str) -> str:
+    """Players' spellings read as the texts write them (:data:`PLAYERS_SPELLINGS`)."""
+    for typed, written in PLAYERS_SPELLINGS.items():
+        folded = folded.replace(typed, written)
+    return folded
+
+
 # Folded once: what read_query looks for (and what the index carries to the browser).
-GAME_NAMES: Final = sorted(((fold(name), game) for name, game in _GAME_NAMES), key=lambda x: (-len(x[0]), x[0]))
+GAME_NAMES: Final = sorted(((fold(name), *rest) for name, *rest in _GAME_NAMES), key=lambda x: (-len(x[0]), x[0]))
+# Each asked or generic word, folded: [factor, the words it meets]. One table for every language (a query may be in
+# any); a word in two languages' lists would be one entry.
+SOFT: Final = {**{fold(w): [GENERIC_FACTOR, fold(w)] for words in GENERIC_WORDS.values() for w in words.split()},
+               **{fold(w): [ASKED_FACTOR, fold(meets)] for words in ASKED_WORDS.values() for w, meets in words.items()}}
 ASK: Final = sorted({fold(w) for words in QUESTION_WORDS.values() for w in words.split()}, key=lambda w: (-len(w), w))
 STOP: Final = sorted({fold(w) for words in STOP_WORDS.values() for w in words.split()} - set(ASK),
                      key=lambda w: (-len(w), w))
 
 
-def _strip(word: str, rules: Iterable[list[str]]) -> list[str]:
-    """Each way of taking one ending off ``word`` (at least three letters stay), fewest letters taken first."""
+def _strip(word: str, rules: Iterable[list[str]], least: int = MIN_STEM) -> list[str]:
+    """Each way of taking one ending off ``word`` (at least ``least`` letters stay), fewest letters taken first."""
     out = []
     for suf, back in rules:
-        if word.endswith(suf) and len(word) - len(suf) >= MIN_STEM:
+        if word.endswith(suf) and len(word) - len(suf) >= least:
             cut = word[: -len(suf)] + back
             if cut not in out:
                 out.append(cut)
@@ -260,7 +324,9 @@ def stem(word: str, lang: str, attested: Optional[set[str]] = None) -> str:
     >>> stem("okey", "tr"), stem("taslar", "tr"), stem("scale", "it"), stem("runs", "en"), stem("made", "en")
     ('okey', 'tas', 'scal', 'run', 'make')
     >>> stem("okeyi", "tr", {"okey", "okeyi"}), stem("acilisi", "tr", {"acilis"}), stem("making", "en", {"make"})
-    ('okey', 'acilis', 'make')
+    ('okey', 'ac', 'make')
+    >>> stem("acarken", "tr"), stem("acma", "tr"), stem("sayilir", "tr"), stem("sayar", "tr"), stem("degil", "tr")
+    ('ac', 'ac', 'say', 'say', 'degil')
     """
     if word.isdigit() or lang not in _SUFFIXES:
         return word
@@ -268,13 +334,13 @@ def stem(word: str, lang: str, attested: Optional[set[str]] = None) -> str:
         word = _IRREGULAR.get(word, word)
     rules = _SUFFIXES[lang]
     for _ in range(ROUNDS[lang] if attested is not None else 0):
-        found = [w for w in _strip(word, rules) if w in attested]  # type: ignore[operator]
+        found = [w for w in _strip(word, rules, MIN_STEMS[lang]) if w in attested]  # type: ignore[operator]
         if not found:
             break
         word = max(found, key=len)
     longest_first = sorted(rules, key=lambda r: -len(r[0]))
     for _ in range(ROUNDS[lang]):
-        cut = _strip(word, longest_first)
+        cut = _strip(word, longest_first, MIN_STEMS[lang])
         if not cut:
             break
         word = cut[0]
@@ -305,8 +371,8 @@ def _stripped(word: str) -> set[str]:
     for _ in range(QUERY_ROUNDS):
         nxt = set()
         for w in frontier:
-            for rules in _SUFFIXES.values():
-                nxt.update(_strip(w, rules))
+            for lang, rules in _SUFFIXES.items():
+                nxt.update(_strip(w, rules, MIN_STEMS[lang]))
         nxt -= out
         out |= nxt
         frontier = nxt
@@ -345,9 +411,7 @@ def words_of(texts: Iterable[str]) -> set[str]:
 
 def query_terms(query: str) -> list[set[str]]:
     """Each word of a query, as the set of terms it may be in any language."""
-    folded = fold(query)
-    for typed, written in PLAYERS_SPELLINGS.items():
-        folded = folded.replace(typed, written)
+    folded = _spelled(fold(query))
     groups: list[set[str]] = []
     pos = 0
     for m in _CJK.finditer(folded):
@@ -378,7 +442,8 @@ class Index:
 
     def as_json(self) -> dict[str, Any]:
         return {"lang": self.lang, "version": 2, "suffixes": _SUFFIXES, "irregular": _IRREGULAR, "rounds": QUERY_ROUNDS,
-                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "names": [list(n) for n in GAME_NAMES], "name_end": _NAME_END, "ask": ASK, "stop": STOP, "players": PLAYERS_WORDS, "spellings": PLAYERS_SPELLINGS,
+                "exact": EXACT_BONUS, "variant": VARIANT_FACTOR, "names": [list(n) for n in GAME_NAMES], "name_end": _NAME_END, "ask": ASK, "stop": STOP, "soft": SOFT,
+                "min_stem": MIN_STEMS, "players": PLAYERS_WORDS, "spellings": PLAYERS_SPELLINGS,
                 "docs": self.docs,
                 # One decimal is enough to rank by (the relevance sets rank the same as with three) and keeps each
                 # language's index within 150 KB gzip.
@@ -464,13 +529,38 @@ def build_index(records: Iterable[Any], lang: str, glossary: Mapping[str, Mappin
     return Index(lang, docs, postings)
 
 
+def soft_groups(query: str, rest: str, soft: Mapping[str, Any]) -> list[tuple[float, set[str]]]:
+    """The asked and generic words of ``query`` that :func:`read_query` took out (``rest`` is what it left), each
+    as (factor, the terms it meets).
+
+    >>> [(f, sorted(ts)) for f, ts in soft_groups("quante tessere", "tessere", SOFT)]
+    [(0.5, ['num', 'numer', 'numero', 'qu', 'quan', 'quant', 'quante', 'quanti'])]
+    """
+    folded = _spelled(fold(query))
+    left = set(_WORD.findall(_CJK.sub(" ", rest)))
+    out = []
+    for word in sorted(soft, key=lambda w: (-len(w), w)):
+        if _CJK.match(word):
+            if word not in folded or word in rest:
+                continue
+            folded = folded.replace(word, " ")
+        elif word in left or not re.search(r"(?<![a-z0-9])" + re.escape(word) + r"(?![a-z0-9])", folded):
+            continue
+        factor, meets = soft[word]
+        out.append((factor, set().union(*query_terms(meets))))
+    return out
+
+
 def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit: int = 10) -> list[tuple[int, float]]:
     """(doc, score) best first; the browser does exactly this (kural-search.js).
 
-    A game named in the query narrows the results to it (unless ``game`` is given), and question words do not
-    count (:func:`read_query`).
+    A game named in the query narrows the results to it (unless ``game`` is given), question words do not
+    count (:func:`read_query`), and those that say what is asked and generic verbs count a little
+    (:func:`soft_groups`).
     """
-    query, named = read_query(query, index.get("names", ()), index.get("ask", ()), index.get("stop", ()))
+    soft = index.get("soft", {})
+    typed_query = query
+    query, named = read_query(query, index.get("names", ()), index.get("ask", ()), index.get("stop", ()), soft)
     game = game or named
     groups = query_terms(query)
     if not groups:
@@ -492,13 +582,23 @@ def rank(index: Mapping[str, Any], query: str, game: Optional[str] = None, limit
         for d, w in best.items():
             scores[d] = scores.get(d, 0.0) + w
             hits[d] = hits.get(d, 0) + 1
+    extra: dict[int, float] = {}
+    for factor, terms_of in soft_groups(typed_query, query, soft):
+        best = {}
+        for t in terms_of:
+            for d, w in table.get(t, ()):
+                d = int(d)
+                if w > best.get(d, 0.0):
+                    best[d] = w
+        for d, w in best.items():
+            extra[d] = extra.get(d, 0.0) + factor * w
     docs = index["docs"]
     whole = fold(query).strip()
     ranked = []
     for d, s in scores.items():
         if game and docs[d]["g"] != game:
             continue
-        score = s * (0.5 + 0.5 * hits[d] / len(groups))
+        score = s * (0.5 + 0.5 * hits[d] / len(groups)) + extra.get(d, 0.0)
         if whole in docs[d].get("k", ()):
             score *= EXACT_BONUS  # the query is exactly one of the rule's keywords, or its title
         if docs[d].get("v"):

@@ -54,9 +54,10 @@
       var next = [];
       frontier.forEach(function (w) {
         Object.keys(index.suffixes).forEach(function (lang) {
+          var least = (index.min_stem || {})[lang] || 3;
           index.suffixes[lang].forEach(function (rule) {
             var suf = rule[0];
-            if (w.length - suf.length >= 3 && w.slice(-suf.length) === suf) {
+            if (w.length - suf.length >= least && w.slice(-suf.length) === suf) {
               var s = w.slice(0, -suf.length) + rule[1];
               if (!out[s]) { out[s] = true; next.push(s); }
             }
@@ -70,9 +71,15 @@
 
   function words(text) { return text.match(WORD) || []; }
 
-  function queryTerms(query, index) {
-    var folded = fold(query), groups = [], pos = 0, m, spellings = index.spellings || {};
+  // Players' spellings read as the texts write them (kural.search._spelled).
+  function spelled(folded, index) {
+    var spellings = index.spellings || {};
     Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
+    return folded;
+  }
+
+  function queryTerms(query, index) {
+    var folded = spelled(fold(query), index), groups = [], pos = 0, m;
     CJK.lastIndex = 0;
     while ((m = CJK.exec(folded)) !== null) {
       words(folded.slice(pos, m.index)).forEach(function (w) { groups.push(stems(w, index)); });
@@ -85,17 +92,24 @@
     return groups;
   }
 
+  function esc(w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  function byLength(a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); }
+
   // The query folded, without a game's name (the game it names) and without question words: as read_query.
+  // The name is looked for before players' spellings are read (オーケー names the game; elsewhere it is the tile).
   function readQuery(query, index) {
-    var folded = fold(query), game = null, names = index.names || [], spellings = index.spellings || {};
-    Object.keys(spellings).forEach(function (typed) { folded = folded.split(typed).join(spellings[typed]); });
-    // Question words and joining words (index.stop) alike, longest first.
-    var ask = (index.ask || []).concat((index.stop || []).filter(function (w) { return (index.ask || []).indexOf(w) < 0; }));
-    ask.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); });
-    var esc = function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); };
+    var folded = fold(query).trim(), game = null, names = index.names || [];
+    // Question words, joining words (index.stop) and asked or generic words (index.soft) alike, longest first.
+    var seen = {}, ask = [];
+    (index.ask || []).concat(index.stop || [], Object.keys(index.soft || {})).forEach(function (w) {
+      if (!seen[w]) { seen[w] = true; ask.push(w); }
+    });
+    ask.sort(byLength);
     for (var i = 0; i < names.length; i++) {
       var phrase = names[i][0], m = null;
-      if (CJK_START.test(phrase)) {
+      if (names[i][2] === "start") {
+        if (folded === phrase || folded.lastIndexOf(phrase + " ", 0) === 0) m = [0, phrase.length];
+      } else if (CJK_START.test(phrase)) {
         var at = folded.indexOf(phrase);
         if (at >= 0) m = [at, at + phrase.length];
       } else {
@@ -110,6 +124,7 @@
         break;
       }
     }
+    folded = spelled(folded, index);
     var latin = ask.filter(function (w) { return !CJK_START.test(w); });
     var present = words(folded.replace(CJK, " "));
     if (latin.length && present.some(function (w) { return latin.indexOf(w) < 0; })) {
@@ -123,7 +138,28 @@
     return [folded.replace(/\s+/g, " ").trim(), game];
   }
 
+  // The asked and generic words readQuery took out of the query (rest: what it left), each as [factor, terms it
+  // meets] (kural.search.soft_groups).
+  function softGroups(query, rest, index) {
+    var soft = index.soft || {}, folded = spelled(fold(query), index), out = [];
+    var left = words(rest.replace(CJK, " "));
+    Object.keys(soft).sort(byLength).forEach(function (word) {
+      if (CJK_START.test(word)) {
+        if (folded.indexOf(word) < 0 || rest.indexOf(word) >= 0) return;
+        folded = folded.split(word).join(" ");
+      } else if (left.indexOf(word) >= 0 ||
+                 !new RegExp("(?<![a-z0-9])" + esc(word) + "(?![a-z0-9])").test(folded)) {
+        return;
+      }
+      var terms = {};
+      queryTerms(soft[word][1], index).forEach(function (g) { g.forEach(function (t) { terms[t] = true; }); });
+      out.push([soft[word][0], Object.keys(terms)]);
+    });
+    return out;
+  }
+
   function rank(index, query, limit, game) {
+    var typedQuery = query;
     var read = readQuery(query, index);
     query = read[0];
     game = game || read[1];
@@ -153,11 +189,19 @@
         hits[d] = (hits[d] || 0) + 1;
       });
     });
+    var extra = {};
+    softGroups(typedQuery, query, index).forEach(function (sg) {
+      var best = {};
+      sg[1].forEach(function (t) {
+        (table[t] || []).forEach(function (p) { if (p[1] > (best[p[0]] || 0)) best[p[0]] = p[1]; });
+      });
+      Object.keys(best).forEach(function (d) { extra[d] = (extra[d] || 0) + sg[0] * best[d]; });
+    });
     var whole = fold(query).trim();
     var ranked = Object.keys(scores).filter(function (d) {
       return !game || index.docs[d].g === game;
     }).map(function (d) {
-      var score = scores[d] * (0.5 + 0.5 * hits[d] / groups.length);
+      var score = scores[d] * (0.5 + 0.5 * hits[d] / groups.length) + (extra[d] || 0);
       var exact = index.docs[d].k || [];
       if (exact.indexOf(whole) >= 0) score *= index.exact;
       if (index.docs[d].v) score *= index.variant;  // a variant below the standard rule that matches as well
