@@ -60,11 +60,13 @@ _TR_ENDINGS: Final = (
     " arken erken irken urken ilir ulur ilmaz ilmez ilan ilen ulan ilmis ilince ilinca ilis ilmak ilmek ilma ilme"
     " abilir ebilir abil ebil iyor uyor miyor muyor mayan meyen madan meden mali meli masi mesi"
     " dik dig tik tig duk dug tuk tug acak ecek inca ince unca unce mis mus di du ti tu"
-    " ir ur ar er maz mez ma me an en is us sa se li lu siz suz"
+    " ir ur ar er nir nur maz mez ma me an en is us sa se li lu siz suz iken ken"
 ).split()
 _SUFFIXES: Final = {
     "tr": [[e, ""] for e in sorted(dict.fromkeys(_TR_ENDINGS), key=len, reverse=True)],
-    "it": [["ando", "are"], ["endo", "ere"], ["endo", "ire"], ["i", ""], ["e", ""], ["a", ""], ["o", ""]],
+    # Italian: a pronoun written onto the infinitive ("riprendermi", "tenersi") is the infinitive.
+    "it": [["ando", "are"], ["endo", "ere"], ["endo", "ire"], ["rmi", "re"], ["rti", "re"], ["rsi", "re"], ["rci", "re"],
+           ["rlo", "re"], ["rla", "re"], ["i", ""], ["e", ""], ["a", ""], ["o", ""]],
     "en": [["ies", "y"], ["ied", "y"], ["ing", ""], ["ing", "e"], ["ed", ""], ["ed", "e"], ["es", ""], ["s", ""]],
 }
 ROUNDS: Final = {"tr": 3, "it": 1, "en": 1}  # endings a word may lose, one after another
@@ -295,7 +297,10 @@ def _spelled(folded: str) -> str:
 
 
 # Folded once: what read_query looks for (and what the index carries to the browser).
-GAME_NAMES: Final = sorted(((fold(name), *rest) for name, *rest in _GAME_NAMES), key=lambda x: (-len(x[0]), x[0]))
+# Longest first; the names of the classic game that take "okey" with a preposition or an ending ("nell'okey") after
+# every other, so that "nell'okey 101" is Okey 101.
+GAME_NAMES: Final = sorted(((fold(name), *rest) for name, *rest in _GAME_NAMES),
+                           key=lambda x: (x[1] == "okey" and "okey" in x[0], -len(x[0]), x[0]))
 # Each asked or generic word, folded: [factor, the words it meets]. One table for every language (a query may be in
 # any); a word in two languages' lists would be one entry.
 SOFT: Final = {**{fold(w): [GENERIC_FACTOR, fold(w)] for words in GENERIC_WORDS.values() for w in words.split()},

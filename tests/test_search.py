@@ -231,3 +231,114 @@ def test_editorial_notes_leave_the_ranking_alone():
             assert ranking(index) == ranking(as_written), (lang, change.__name__)
             assert [rank(index, q, limit=10) for q in queries] == want
     assert notes_removed >= 4 * 30  # the records have notes to remove (about 37 a language)
+
+
+# --- issue 39: the patterns of the misses in players' questions, in every language ---------------------------------
+
+from kural.search import SOFT, soft_groups, stem  # noqa: E402
+
+
+def _top(query, lang, n=3):
+    return [k for r in search_rules(query, lang, limit=n) for k in (f"{r.game}:{r.id}", *r.rules)]
+
+
+@pytest.mark.parametrize("query,game", [
+    # オーケー is both the game and, for Japanese players, the wild tile: the game's name is looked for first.
+    ("オーケー 何枚配る", "okey"), ("おーけー 何人で遊べる", "okey"), ("ｵｯｹｰ 何人", "okey"),
+    ("オーケー101 何枚配る", "okey101"), ("おーけー101 なんまい", "okey101"), ("オッケー 101 ペア", "okey101"),
+    # A name of Okey 101 before the classic game's name in context ("nell'okey 101", "101 okeyde").
+    ("nell'okey 101 si può prendere l'okey dal tavolo", "okey101"), ("101 okeyde okey yerden alınır mı", "okey101"),
+    ("in okey 101 can you take the okey", "okey101"), ("オケイ101でオーケー捨てたら", "okey101"),
+])
+def test_a_games_name_is_read_before_players_spellings(query, game):
+    assert read_query(query, GAME_NAMES, ASK, STOP)[1] == game
+    assert {r.game for r in search_rules(query, "ja")} == {game}
+
+
+def test_okey_elsewhere_in_a_japanese_query_is_still_the_wild_tile():
+    assert read_query("オッケー捨てたら罰点", GAME_NAMES, ASK, STOP) == ("ジョーカー捨テタラ罰点", None)
+    assert _top("オーケー 何枚配る", "ja")[0] in ("okey:how-many-tiles", "okey:205")
+
+
+@pytest.mark.parametrize("lang,query,expect", [
+    # How many: a count, not one generic noun left.
+    ("ja", "101 ペア何組で出せる", {"okey101:pairs-to-open", "okey101:501"}),
+    ("ja", "101 ペアは何組いる", {"okey101:pairs-to-open", "okey101:501"}),
+    ("tr", "101 kaç çiftle el açılır", {"okey101:pairs-to-open", "okey101:501"}),
+    ("it", "quante tessere ci sono in tutto", {"okey:102", "rummikub:102"}),
+    ("it", "101 quante coppie per aprire", {"okey101:pairs-to-open", "okey101:501"}),
+    ("en", "how many pairs to open in 101", {"okey101:pairs-to-open", "okey101:501"}),
+    ("en", "okey how many players", {"okey:how-many-players", "okey:101"}),
+    # Can: what is allowed.
+    ("ja", "ラミィキューブ 5人でもできる?", {"rummikub:how-many-players", "rummikub:101"}),
+    ("ja", "3人でもできる？オケイ", {"okey:how-many-players", "okey:101"}),
+    ("tr", "rummikub 5 kişi oynanabilir mi", {"rummikub:how-many-players", "rummikub:101"}),
+    ("it", "nel rummikub si può giocare in 5", {"rummikub:how-many-players", "rummikub:101"}),
+    ("en", "can i play rummikub with 5", {"rummikub:how-many-players", "rummikub:101"}),
+])
+def test_question_words_that_say_what_is_asked_count(lang, query, expect):
+    assert expect & set(_top(query, lang)), _top(query, lang)
+
+
+def test_asked_words_leave_the_query_but_meet_what_answers_them():
+    rest, _ = read_query("quante tessere", GAME_NAMES, ASK, STOP, SOFT)
+    assert rest == "tessere"
+    (factor, met), = soft_groups("quante tessere", rest, SOFT)
+    assert factor < 1 and {"quante", "numero"} <= met
+    # 何 with its counter stays what is asked; 何 alone is a question word.
+    assert read_query("101 ペア何組で出せる", GAME_NAMES, ASK, STOP, SOFT)[0] == "ペア何組デ出セル"
+    assert read_query("何が起きる ジョーカー", GAME_NAMES, ASK, STOP, SOFT)[0] == "起キル ジョーカー"
+    # Alone, an asked word is what is searched for.
+    assert read_query("quante", GAME_NAMES, ASK, STOP, SOFT)[0] == "quante"
+    assert soft_groups("quante", "quante", SOFT) == []
+
+
+@pytest.mark.parametrize("lang,text,kept", [
+    ("en", "The rule table does not say what an okey counts; this reference counts it as the tile it stands for.",
+     "this reference counts it as the tile it stands for."),
+    ("tr", "Kural tablosu okeyin kaç sayıldığını söylemez; bu site okeyi yerine geçtiği taş kadar sayar.",
+     "bu site okeyi yerine geçtiği taş kadar sayar."),
+    ("it", "La tabella non dice quanto vale il jolly; questo sito lo conta come la tessera che sostituisce.",
+     "questo sito lo conta come la tessera che sostituisce."),
+    ("ja", "ルール表には表が欠けているため、ここでは資料で一致している枚数によります。",
+     "ここでは資料で一致している枚数によります。"),
+])
+def test_a_sentence_that_notes_and_answers_keeps_its_answer(lang, text, kept):
+    assert without_notes(text, lang) == kept
+    assert without_notes(kept, lang) == kept
+
+
+@pytest.mark.parametrize("lang,query", [
+    ("tr", "101 açarken okey kaç sayılır"), ("tr", "101 el açarken okey kaç sayılır"),
+    ("en", "101 does the okey count toward the 101 to open"), ("it", "101 il jolly conta nel totale per aprire"),
+    ("ja", "101 オープンの合計 ジョーカーの数え方"),
+])
+def test_the_answer_beside_a_note_is_found(lang, query):
+    assert "okey101:401" in _top(query, lang), _top(query, lang)
+
+
+@pytest.mark.parametrize("forms", [
+    ("açarken", "açma", "açmak", "açılır", "açılış", "açtığı", "açabilir", "açınca"),
+    ("sayılır", "sayar", "saymak", "sayılmaz"),
+    ("alınır", "alır", "almak", "alma", "alan"),
+    ("bitmişken", "biter", "bitmek", "bitince"),
+])
+def test_turkish_verbs_meet_in_their_root(forms):
+    roots = {stem(fold(w), "tr") for w in forms}
+    assert len(roots) == 1, roots
+    # The query side reaches the same root from every form (it tries every ending of every language).
+    assert all(roots <= set().union(*query_terms(w)) for w in forms)
+
+
+def test_turkish_roots_do_not_run_together():
+    # A bare passive ending would make "değil" (not) of "değer" (value); "grup" is not "gr".
+    assert stem("degil", "tr") != stem("deger", "tr") and stem("grup", "tr") == "grup"
+
+
+@pytest.mark.parametrize("lang,query", [
+    ("it", "dummy si gioca con i jolly"), ("en", "is dummy played with jokers"),
+    ("tr", "dummy jokerle oynanır mı"), ("ja", "ダミーはジョーカーを入れて遊ぶ？"),
+])
+def test_a_generic_verb_weighs_little(lang, query):
+    # Dummy's cards rule says "no jokers": it answers, whatever title says "play".
+    assert _top(query, lang, 1) == ["dummy:102"]
