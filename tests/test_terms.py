@@ -222,3 +222,14 @@ def test_dummy_sheet_words_say_deal_never_round(project):
     assert found == [("it", "round", "distribuzione"), ("ja", "ラウンド", "ディール"), ("tr", "turu", "dağıtım")]
     # the same words for the other games stay round
     assert 'msgid "Add round {n}"\nmsgstr "ラウンド{n}を追加"' in Path(str(po).format("ja")).read_text(encoding="utf-8")
+
+
+def test_turkish_joins_okeys_endings_without_an_apostrophe():
+    """Records and questions write "Okeyde" (as players do): "Okey'de" beside it is a drift; a closing quote
+    after a quoted 'okey' is not."""
+    from kural.records.terms import Unit, find
+
+    avoided = [a for a in load_avoid(GLOSSARY) if a.concept == "game_okey" and a.lang == "tr"]
+    unit = lambda text: Unit("f.yaml", 1, "tr", "okey/1", "text.tr", text, "okey")  # noqa: E731
+    assert [d.word for d in find([unit("Okey'de yerler oyun sırasına göre")], avoided)] == ["Okey'de"]
+    assert not find([unit("Okeyde yerler; iki taş 'gerçek okey'dir; 'sahte okey' olarak")], avoided)
