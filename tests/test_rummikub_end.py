@@ -58,3 +58,27 @@ def test_the_standard_draw_is_one_tile_and_no_river() -> None:
     assert draw(t("R5"), None, ()).valid
     assert draw(t("R5 K9"), None, ()).reason == "draw_count"
     assert draw(t("R5"), Tile.parse("R5"), ()).reason == "no_river"
+
+
+@pytest.mark.parametrize("ruleset, pool, drawn", [
+    ("standard", 40, 1),        # the article is silent: one tile, as osgamers.com has it
+    ("timeout_three", 40, 3),   # pagat.com, onlinerummikub.com: three tiles
+    ("timeout_three", 2, 2),    # no more than the pool holds
+    ("timeout_three", 0, 0),
+])
+def test_a_player_out_of_time_puts_the_table_back_and_draws(ruleset, pool, drawn) -> None:
+    from kural.games.rummikub.end import timeout
+
+    out = timeout([t("R3 R4 R5"), t("K7 B7 Y7")], [t("R3 R4"), t("R5 R6 J"), t("K7 B7 Y7")], pool,
+                  rummikub.RULESETS.get(ruleset))
+    assert out.drawn == drawn
+    assert out.table == (t("R3 R4 R5"), t("K7 B7 Y7"))  # every table tile back where the turn found it
+    assert sorted(map(str, out.returned)) == ["J", "R6"]  # what was laid from the rack goes back to it
+
+
+def test_a_negative_pool_is_refused_by_the_timeout_check() -> None:
+    from kural.checks.kinds import ExpectError
+    from kural.checks.rummikub import KINDS
+
+    with pytest.raises(ExpectError):
+        KINDS["timeout"].fields["pool"].parse(-1)

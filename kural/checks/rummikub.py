@@ -166,6 +166,20 @@ def _draw(rules: Any, v: Mapping[str, Any]) -> Outcome:
     return Outcome(verdict.code, verdict)
 
 
+def _pool(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ExpectError("a whole number of tiles, 0 or more", value)
+    return value
+
+
+POOL = FieldType("int", {"type": "integer", "minimum": 0}, _pool)
+
+
+def _timeout(rules: Any, v: Mapping[str, Any]) -> Outcome:
+    out = rummikub_end.timeout(v.get("before", ()), v.get("after", ()), v["pool"], rules)
+    return Outcome(out.drawn, out)
+
+
 def _first(rules: Any, v: Mapping[str, Any]) -> Outcome:
     who = rummikub.first_player(v["draws"])
     return Outcome(0 if who is None else who + 1, who)
@@ -221,6 +235,9 @@ KINDS.add(CheckKind("end", {"table": TABLE, "racks": RACKS, "pool": INT}, END, _
                          doc="whether the game is over because a rack is empty, goes on, or is blocked (the pool is empty and nobody can play); the players (1, 2, ...) who have not made their initial meld may be listed"))
 KINDS.add(CheckKind("draw", {"drawn": TILES}, DRAW, _draw, optional={"discard": TILE, "river": TILES},
                          doc="a draw from the pool (the tiles taken and, under draw two, the one put on the river): valid, or the first reason it is not"))
+KINDS.add(CheckKind("timeout", {"pool": POOL}, INT, _timeout, optional={"before": TABLE, "after": TABLE},
+                         doc="a turn whose time ran out, given by the table before, the table when time ran out and the "
+                             "tiles left in the pool: how many tiles the player draws once the table is put back"))
 KINDS.add(CheckKind("players", {"players": INT}, ALLOWED, _players_allowed,
                          doc="whether the game is for this many players"))
 KINDS.add(CheckKind("count", {"tile": TILE}, INT, _count,

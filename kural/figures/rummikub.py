@@ -360,6 +360,24 @@ def _end_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     return body + badge(lang, True, text)
 
 
+@figure(GAME, "timeout")
+def _timeout_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
+    from kural.games.rummikub.end import Timeout
+
+    out: Timeout = outcome.detail
+    v = ex.values
+    rules = rummikub.RULESETS.get(ex.variant)
+    body = ""
+    if v.get("after"):
+        body += _label(lang, gettext(lang, N_("the table when time ran out"))) + table_html(lang, v["after"], rules)
+    body += _arrow() + _label(lang, gettext(lang, N_("the table put back as the turn found it")))
+    body += table_html(lang, out.table, rules) if out.table else "—"
+    if out.returned:
+        body += _label(lang, gettext(lang, N_("back to the rack"))) + row(lang, GAME, out.returned)
+    body += _label(lang, t(lang, N_("tiles left in the pool: {n}"), n=v["pool"]))
+    return body + badge(lang, True, t(lang, N_("tiles the player draws: {n}"), n=out.drawn))
+
+
 @figure(GAME, "draw")
 def _draw_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> str:
     from kural.games.rummikub.end import DrawVerdict

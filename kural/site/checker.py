@@ -47,7 +47,7 @@ KIND_TITLES: Final = {
     "card_meld": N_("a meld with playing cards"), "turn": N_("a turn"), "best": N_("the best move"),
     "river": N_("taking from the river"), "first": N_("who starts"), "points": N_("card points"),
     "goot": N_("a goot"), "fark": N_("a fark"), "discard": N_("a discard's penalties"), "play": N_("a recorded deal"),
-    "awards": N_("bonuses and penalties"), "settle": N_("settling up"),
+    "awards": N_("bonuses and penalties"), "settle": N_("settling up"), "timeout": N_("a turn out of time"),
 }
 # The choices of a field that offers choices, in words.
 OPTION_LABELS: Final = {

@@ -226,6 +226,7 @@ PARAM_LABELS: Mapping[str, str] = {
     "tile_count": N_("Tiles"),
     "pool_winner": N_("Empty pool: who wins"),
     "pool_scoring": N_("Empty pool: what the losers pay"),
+    "timeout_draw": N_("Tiles drawn by a player out of time"),
     # Dummy
     "low_points": N_("Points of the 2 to 10"),
     "speto_head_card_bonus": N_("A speto head card scores"),

@@ -23,6 +23,11 @@ of them to the river (newest on the right) and keeps the other.
 (Tile.parse('B2'), Tile.parse('K9'))
 >>> draw(t("R5 K9"), None, (), rummikub.STANDARD).reason
 'draw_count'
+>>> out = timeout([t("R3 R4 R5")], [t("R3 R4"), t("R5 R6")], pool=40, rules=rummikub.RULESETS.get("timeout_three"))
+>>> out.drawn, out.returned
+(3, (Tile.parse('R6'),))
+>>> timeout([t("R3 R4 R5")], [t("R3 R4"), t("R5 R6")], pool=2, rules=rummikub.RULESETS.get("timeout_three")).drawn
+2
 """
 
 from __future__ import annotations
@@ -126,3 +131,26 @@ def draw(drawn: Sequence[Tile], discard: Optional[Tile], river: Sequence[Tile],
         return DrawVerdict(False, "discard_not_drawn", river=river, need=need)
     left[discard] -= 1
     return DrawVerdict(True, kept=tuple(left.elements()), river=river + (discard,), need=need)
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """A turn whose time ran out: the table goes back to ``table`` (as the turn found it), the tiles the player had
+    laid from the rack (``returned``) go back to it, and the player draws ``drawn`` tiles (no more than the pool
+    holds)."""
+
+    table: tuple[tuple[Tile, ...], ...]
+    returned: tuple[Tile, ...]
+    drawn: int
+
+
+def timeout(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]], pool: int,
+            rules: RummikubRules = rummikub.STANDARD) -> Timeout:
+    """A player runs out of time with the table as ``after`` (the turn began with ``before``): every table tile goes
+    back where it was, what was laid from the rack goes back to it, and the player draws ``rules.timeout_draw``
+    tiles, or as many as are left in a pool of ``pool`` tiles (the caller checks that ``pool`` is not negative)."""
+    for meld in (*before, *after):
+        rummikub.to_pieces(meld)
+    laid = Counter(t for m in after for t in m) - Counter(t for m in before for t in m)
+    return Timeout(tuple(tuple(m) for m in before), tuple(sorted(laid.elements(), key=str)),
+                   min(rules.timeout_draw, max(pool, 0)))

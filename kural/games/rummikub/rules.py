@@ -40,6 +40,10 @@ class RummikubRules(Ruleset):
     french: bool = False  # groups laid across runs, sharing a tile (the French rules)
     pool_winner: str = "fewest_tiles"  # when the pool is empty and nobody went out: "fewest_tiles" or "lowest_value"
     pool_scoring: str = "rack"  # losers lose their "rack" value, or the "difference" from the winner's
+    # A player whose time runs out puts the table back as it was, takes back the tiles laid from the rack and draws
+    # this many tiles.  The article gives the time limit (one or two minutes) and says a player who cannot play draws a
+    # tile, but not what running out of time costs: one tile, as for a turn without a play, is osgamers.com's rule.
+    timeout_draw: int = 1
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -48,7 +52,8 @@ class RummikubRules(Ruleset):
 
 
 STANDARD: Final = RummikubRules(
-    description="Sabra rules, 1998 Pressman edition (the Japanese Wikipedia article on Rummikub)")
+    description="Sabra rules, 1998 Pressman edition (the Japanese Wikipedia article on Rummikub)",
+    changes={"timeout_draw": "osgamers-rummikub"})  # the article is silent on what running out of time costs
 VARIANTS: Final[tuple[RummikubRules, ...]] = (
     STANDARD.variant(
         "initial_50", "Initial meld of 50 points",
@@ -86,6 +91,10 @@ VARIANTS: Final[tuple[RummikubRules, ...]] = (
         "pool_by_value", "Empty pool: the lowest rack value wins; losers pay the difference",
         {"pool_winner": "goliath-rummikub-mini", "pool_scoring": "goliath-rummikub-mini"},
         pool_winner="lowest_value", pool_scoring="difference"),
+    STANDARD.variant(
+        "timeout_three", "Out of time: the table is put back and three tiles drawn",
+        {"timeout_draw": "pagat-rummikub"},  # also onlinerummikub.com (one minute) and other guides
+        timeout_draw=3),
 )
 
 RULESETS: Final[Rulesets[RummikubRules]] = Rulesets(GAME, (STANDARD, *VARIANTS))
