@@ -82,7 +82,13 @@ def test_browser_ranks_as_the_command_line(page, server, built, lang):
                                                 "okey 101 kaç puanla el açılır", "Okey 101'de okey yerden alınır mı?",
                                                 "can you take the okey from the floor in okey 101",
                                                 "si può attaccare al primo turno a rummikub?", "ラミィキューブでジョーカーは何点ですか",
-                                                "dummy speto kaç puan", "rummikub", "101", "what if the pile runs out"]
+                                                "dummy speto kaç puan", "rummikub", "101", "what if the pile runs out",
+                                                # issue 39: a name before players' spellings, asked and generic
+                                                # words, Turkish verb roots
+                                                "オーケー 何枚配る", "ｵｯｹｰ 101 ペア何組で出せる", "おーけー", "何",
+                                                "3人でもできる？", "quante tessere ci sono in tutto", "quante",
+                                                "dummy si gioca con i jolly", "how to play", "can",
+                                                "101 açarken okey kaç sayılır", "nell'okey 101 si può buttare l'okey"]
     got = page.evaluate("""async (queries) => {
         const index = await (await fetch(document.getElementById('kural-search-input').dataset.kuralIndex)).json();
         return queries.map(q => window.kuralSearch.rank(index, q, 10).map(r => r[0]));
