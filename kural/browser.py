@@ -393,15 +393,12 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
         if len(cells) != len(row.scores):
             cells = [[] for _ in row.scores]
         rows.append({"scores": list(row.scores), "actual": row.actual, "cells": cells,
-                     "finish": _finish(lang, sheet.game, row.detail)})
+                     "finish": _finish(lang, sheet.game, row.detail), "counts": row.counts})
     winner = list(standings.winner) if standings else []
-    names = [columns[i - 1] for i in winner]
-    if len(names) == 1:
-        result = gettext(lang, SHEET_WORDS["winner"]).format(names=names[0])
-    elif names:
-        result = gettext(lang, SHEET_WORDS["winners"]).format(names=", ".join(names))
+    if standings:
+        result = standings.result(lang)  # the same words as `kural sheet` (a cancelled round, a level Dummy game)
     elif sheet.planned:
-        result = translate(lang, sheet_word("goes_on_planned", sheet.game), played=len(rows), planned=sheet.planned)
+        result = translate(lang, sheet_word("goes_on_planned", sheet.game), played=0, planned=sheet.planned)
     else:
         result = gettext(lang, SHEET_WORDS["goes_on"])
     data = sheet.as_data()

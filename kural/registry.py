@@ -31,7 +31,7 @@ from kural.checks import rummikub as rummikub_checks
 from kural.checks.kinds import CheckKind, KindTable, Outcome
 from kural.core.errors import KuralError
 from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
-from kural.core.supply import check_size, check_supply, pieces_in
+from kural.core.supply import check_groups, check_size, check_supply, pieces_in, seat_groups
 from kural.figures import dummy as dummy_figures
 from kural.figures import okey as okey_figures
 from kural.figures import okey101 as okey101_figures
@@ -83,7 +83,9 @@ class Game:
             pieces = list(pieces_in(value))
             if name in kind.limits:
                 check_size(pieces, kind.limits[name](rules))
-            check_supply(pieces, have)
+            if name not in kind.together:
+                check_supply(pieces, have)
+        check_groups((g for name in kind.together if name in values for g in seat_groups(name, values[name])), have)
         return kind.run(rules, values)
 
     def kind(self, name: str) -> CheckKind:

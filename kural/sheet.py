@@ -81,6 +81,8 @@ MESSAGES: Final = {
     "sheet_name_twice": N_("the name '{name}' is given twice: give each player a name of their own"),
     "sheet_player_count": Nn_("{count} player: {game} is played by {expected}",
                                  "{count} players: {game} is played by {expected}", "count"),
+    "sheet_player_count_rule": Nn_("{count} player: the house rule “{rule}” is played by {expected}",
+                                   "{count} players: the house rule “{rule}” is played by {expected}", "count"),
     "sheet_variant_clash": WORDS_HOUSE_RULES,
     "sheet_seat_count": Nn_("{count} entry, one a player, but the sheet has {players} players",
                                "{count} entries, one a player, but the sheet has {players} players", "count"),
@@ -112,17 +114,20 @@ REASONS: Final = {
     "deal_fields": N_("give the deal as players and seed, or as hands and head"),
     "uneven_rounds": N_("every round has a score for every player"),
     "no_rounds": N_("a game has at least one round"),
+    "not_in_set_seat": N_("player {seat} holds {token}, one too many: this round names {count} of them (every player's, "
+                          "and the indicator where there is one), and the set has {have}"),
 }
 # How a player of an Okey 101 round is written wrong (the seat notation's codes), in words.
 SEAT_WORDS: Final = {
     "seat_syntax": N_("write each player as out, melds, pairs or closed, then the tiles left"),
     "unknown_penalty": N_("a penalty is written +701 to +705"),
-    "seat_points": N_("write the tiles left or their sum, once, not both"),
+    "seat_points": N_("write the tiles left or their sum, once; beside a sum write only an okey or a fake okey "
+                      "left in hand"),
 }
 REASONS.update(SEAT_WORDS)
 # Reason codes (raised while a field is read) that say the round cannot have happened, not that it is misspelt.
 IMPOSSIBLE: Final = frozenset({"two_out", "out_not_opened", "elden_others_opened", "too_few_players",
-                               "round_two_winners", "round_seat"})
+                               "round_two_winners", "round_seat", "two_shows"})
 
 WORDS: Final = {
     "round": N_("round"),
@@ -133,6 +138,11 @@ WORDS: Final = {
     "winner": N_("winner: {names}"),
     "winners": N_("winners (a tie): {names}"),
     "goes_on": N_("the game goes on: no winner yet"),
+    "goes_on_level": N_("the game goes on: after the deals planned the lead is shared, so the players deal again "
+                        "until one leads"),
+    "cancelled": Nn_("round {rounds} was cancelled (every player opened with pairs) and played again: it does not "
+                     "count", "rounds {rounds} were cancelled (every player opened with pairs) and played again: "
+                     "they do not count", "count"),
     "goes_on_planned": Nn_("the game goes on: {played} of {planned} round played",
                            "the game goes on: {played} of {planned} rounds played", "planned"),
     "team": N_("team {n}"),
@@ -230,6 +240,8 @@ def _reason(lang: str, error: KuralError, game: str) -> str:
         return gettext(lang, PROBLEMS["bad_token"]).format(token=error.token, index=error.index,
                                                            detail=_text(lang, error.code, game))
     reasons = registry.game(game).reasons
+    if error.code == "not_in_set" and error.values.get("seat"):  # counted across the seats: name the seat
+        return gettext(lang, REASONS["not_in_set_seat"]).format(**error.values)
     template = reasons.get(error.code) or REASONS.get(error.code) or PROBLEMS.get(error.code)
     if template:
         try:
@@ -417,6 +429,12 @@ class Row:
     actual: str
     detail: Any = field(default=None, compare=False, repr=False)  # the engine's whole answer (the breakdown)
 
+    @property
+    def counts(self) -> bool:
+        """Whether the round counts towards the rounds planned (the engine's word: a cancelled Okey 101 round
+        is played again, 503)."""
+        return bool(getattr(self.detail, "counts", True))
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -439,6 +457,35 @@ class Standings:
     def totals_text(self) -> str:
         return show(self.totals)
 
+    @property
+    def cancelled(self) -> tuple[int, ...]:
+        """The rounds (numbered as written, from 1) that were cancelled and played again."""
+        return tuple(i for i, r in enumerate(self.rows, 1) if not r.counts)
+
+    @property
+    def counted(self) -> int:
+        """The rounds that count towards the rounds planned."""
+        return len(self.rows) - len(self.cancelled)
+
+    def result(self, lang: str = "en") -> str:
+        """Who has won, or that the game goes on (and why), in the reader's language; then any round cancelled."""
+        s = self.sheet
+        names = [self.columns(lang)[i - 1] for i in self.winner]
+        if len(names) == 1:
+            out = gettext(lang, WORDS["winner"]).format(names=names[0])
+        elif names:
+            out = gettext(lang, WORDS["winners"]).format(names=", ".join(names))
+        elif s.planned and self.counted < s.planned:
+            out = translate(lang, word("goes_on_planned", s.game), played=self.counted, planned=s.planned)
+        elif s.game == "dummy" and self.rows:  # every deal planned played, and the lead is shared: deal again
+            out = gettext(lang, WORDS["goes_on_level"])
+        else:
+            out = gettext(lang, WORDS["goes_on"])
+        if self.cancelled:
+            out += " · " + translate(lang, WORDS["cancelled"], count=len(self.cancelled),
+                                     rounds=", ".join(map(str, self.cancelled)))
+        return out
+
     def columns(self, lang: str = "en") -> tuple[str, ...]:
         """A column a player, or a team where the engine scores teams (Okey in partnership: seats 1+3, 2+4)."""
         players = self.sheet.players
@@ -453,7 +500,7 @@ class Standings:
         out = {"game": self.sheet.game, **({"ruleset": self.sheet.ruleset} if self.sheet.ruleset != "standard" else {}),
                "variants": list(self.sheet.variants), "players": list(self.sheet.players),
                "rounds": [{"scores": list(r.scores), "actual": r.actual} for r in self.rows],
-               "totals": self.totals_text, "winner": list(self.winner)}
+               "totals": self.totals_text, "winner": list(self.winner), "cancelled": list(self.cancelled)}
         if self.dealers:  # Dummy: who dealt each deal, and who deals next (null once the game is over)
             for rnd, dealer in zip(out["rounds"], self.dealers):
                 rnd["dealer"] = dealer
@@ -472,7 +519,7 @@ class Standings:
         if s.ruleset != "standard":  # the named ruleset first, then any house rules on top
             rules = " · ".join(x for x in (ruleset_name(lang, s.game, s.ruleset), rules) if x)
         head = [translate(lang, word("round", s.game)), *self.columns(lang)]
-        body = [[str(i), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
+        body = [[str(i) + ("" if r.counts else " ✕"), *map(str, r.scores)] for i, r in enumerate(self.rows, 1)]
         foot = [gettext(lang, WORDS["total"]), *map(str, self.totals)]
         if self.dealers:  # a column for who dealt
             head.insert(1, gettext(lang, WORDS["dealer"]))
@@ -487,15 +534,7 @@ class Standings:
             return "  ".join(cells).rstrip()
         rule = "  ".join("-" * w for w in widths)
         out = [f"{g.name_in(lang)} · {rules}", "", line(head), rule, *map(line, body), rule, line(foot), ""]
-        names = [self.columns(lang)[i - 1] for i in self.winner]
-        if len(names) == 1:
-            out.append(gettext(lang, WORDS["winner"]).format(names=names[0]))
-        elif names:
-            out.append(gettext(lang, WORDS["winners"]).format(names=", ".join(names)))
-        elif s.planned:
-            out.append(translate(lang, word("goes_on_planned", s.game), played=len(self.rows), planned=s.planned))
-        else:
-            out.append(gettext(lang, WORDS["goes_on"]))
+        out.extend(self.result(lang).split(" · "))
         if self.next_dealer is not None:
             out.append(gettext(lang, WORDS["next_dealer"]).format(name=s.players[self.next_dealer - 1]))
         return "\n".join(out)
@@ -617,10 +656,8 @@ class Sheet:
         dealer = cls._dealer(r, m.get("dealer", (None, None))[1], game, len(players))
         planned, options = cls._rounds(r, m.get("rounds", (None, None))[1], game)
         played = cls._played(r, m["played"][1], game, rules, len(players), started)
-        if planned is not None and len(played) > planned:
-            extra = played[planned]
-            raise SheetInputError(file, extra.line, "sheet_too_many_rounds", extra.number, None, game,
-                                  count=len(played), planned=planned)
+        # More rounds than planned is found while scoring: a cancelled round (Okey 101, 503) does not count,
+        # and a Dummy game level after its deals goes on (the engine's game kind says when it is over).
         own = g.named.get(ruleset).variants
         return cls(file, game, tuple(p for p in rules.parts if p not in own), players, played, planned, options,
                    ruleset, dealer)
@@ -650,6 +687,10 @@ class Sheet:
                 raise r.fail(item, "sheet_name_twice", None, "players", name=name)
             names.append(name)
         low, high = _player_range(rules)
+        if getattr(rules, "partnership", False) and len(names) != 4:  # a house rule that fixes the table: say which
+            raise r.fail(node, "sheet_player_count_rule", None, "players", count=len(names),
+                         rule_msg=registry.game(r.game or "").rulesets.get("partnership").description or "partnership",
+                         expected=4)
         if not low <= len(names) <= high:
             expected = str(low) if low == high else f"{low}-{high}"
             raise r.fail(node, "sheet_player_count", None, "players", count=len(names),
@@ -780,12 +821,21 @@ class Sheet:
         try:
             outcome = registry.run(self.game, check, values, self.rules)
         except KuralError as e:
-            if e.code in ("not_in_set", "too_many") or (isinstance(e, NotationError) and e.code != "game_over"):
-                err: SheetError = SheetInputError(self.file, line, "sheet_impossible", number, None, self.game,
-                                                  reason="")
+            index = getattr(e, "index", None)
+            if rnd is None and e.code == "game_over" and isinstance(index, int) and 1 <= index <= len(self.played):
+                rnd = self.played[index - 1]  # Dummy: the deal played after the game was over
+                line, number = rnd.line, rnd.number
+            # Well written, but more tiles or cards than the set holds: a round that cannot have happened (1).
+            # A player written wrong, or a token that is no tile or card: the file is malformed (2).
+            field_name = (str(e.values.get("field") or "") or None) if e.code == "not_in_set" else None
+            if e.code in SEAT_WORDS:
+                err: SheetError = SheetInputError(self.file, line, "sheet_seat", number, SEAT_FIELD.get(self.game), self.game,
+                                                  seat=e.values.get("seat", ""), reason="")
+            elif isinstance(e, NotationError) and e.code not in ("game_over", "not_in_set", "duplicate_card"):
+                err = SheetInputError(self.file, line, "sheet_impossible", number, None, self.game, reason="")
             else:
                 err = RoundRefused(self.file, line, "sheet_impossible" if rnd else "sheet_game_refused", number,
-                                   None, self.game, reason="")
+                                   field_name, self.game, reason="")
             err.engine = e  # type: ignore[attr-defined]
             raise err from None
         refusal = _refusal(outcome) if check in ("score", "end") else None
@@ -803,26 +853,24 @@ class Sheet:
         if self.game == "dummy":
             return self._score_dummy()
         rows = []
+        counted = 0
         for rnd in self.played:
             outcome = self._run("score", rnd.values, rnd)
             actual = outcome.actual
             scores = tuple(actual[f"p{i}"] for i in range(1, len(self.players) + 1)) \
                 if isinstance(actual, dict) else tuple(actual)
+            counts = getattr(outcome.detail, "counts", True)
+            counted += bool(counts)
+            if self.planned is not None and counted > self.planned and counts:
+                raise SheetInputError(self.file, rnd.line, "sheet_too_many_rounds", rnd.number, None, self.game,
+                                      count=counted, planned=self.planned)
             rows.append((scores, show(actual), actual, outcome.detail))
-        if self.game == "dummy":
-            deals = tuple(a for _, _, a, _ in rows)
-            game = self._run("game", {"deals": deals, **self.game_options}, None)
-            last = game.detail.totals[-1]
-            totals = tuple(last[f"p{i}"] for i in range(1, len(self.players) + 1))
-            winner: tuple[int, ...] = () if game.actual == "none" else (int(str(game.actual)[1:]),)
-        else:
-            game = self._run("game", {"rounds": tuple(s for s, _, _, _ in rows)}, None)
-            totals = tuple(game.detail.totals)
-            winner = leader = tuple(game.actual)
-            if self.planned is not None and len(self.played) < self.planned:
-                winner = ()
-            return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
-        return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner)
+        game = self._run("game", {"rounds": tuple(s for s, _, _, _ in rows)}, None)
+        totals = tuple(game.detail.totals)
+        winner = leader = tuple(game.actual)
+        if self.planned is not None and counted < self.planned:
+            winner = ()
+        return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
 
     def _score_dummy(self) -> Standings:
         """Dummy: each deal scored as written (recorded: p1 is that deal's dealer, the others in the order of play;

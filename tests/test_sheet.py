@@ -106,7 +106,8 @@ def test_json_shape_and_actual_as_validate_writes_it(capsys: pytest.CaptureFixtu
     code, out, err = run(capsys, str(SHEETS / "okey101.yaml"), "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"game", "variants", "players", "rounds", "totals", "winner"}
+    assert set(data) == {"game", "variants", "players", "rounds", "totals", "winner", "cancelled"}
+    assert data["cancelled"] == []
     assert data["game"] == "okey101" and data["variants"] == ["threshold_81", "katlamali"]
     assert data["players"] == ["Ayşe", "Mehmet", "Can", "Deniz"] and len(data["rounds"]) == 11
     assert all(set(r) == {"scores", "actual"} and r["actual"] == " ".join(map(str, r["scores"])) for r in data["rounds"])
@@ -281,3 +282,131 @@ def test_an_illegal_dummy_play_exits_1(capsys: pytest.CaptureFixture[str], tmp_p
     assert code == 1 and out == "" and "deal 2" in err and "Kural refuses this deal: " in err
     code, out, err = run(capsys, str(path), "--lang", "ja")
     assert code == 1 and "ディール2" in err and "Kuralはこのディールを受け付けません" in err and "ラウンド" not in err
+
+
+# --- issue 38: a table's disputes (each fails on the main before it) ----------------------------------------
+
+def test_a_cancelled_okey101_round_does_not_count_and_its_replay_is_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SHEETS / "okey101-cancelled.yaml"
+    sheet = Sheet.from_file(path)
+    assert sheet.planned == 3 and len(sheet.played) == 4
+    standings = sheet.score()
+    assert [r.counts for r in standings.rows] == [True, False, True, True] and standings.cancelled == (2,)
+    per_round = [engine_score("okey101", (), dict(p.raw)) for p in sheet.played]
+    assert per_round[1] == (0, 0, 0, 0)
+    game = registry.run("okey101", "game", {"rounds": tuple(per_round)})
+    assert standings.winner == game.actual and standings.winner  # three real rounds: the game is over
+    code, out, err = run(capsys, str(path))
+    assert code == 0 and err == "" and "round 2 was cancelled" in out and "winner: " in out
+    code, out, _ = run(capsys, str(path), "--json")
+    assert json.loads(out)["cancelled"] == [2]
+    # Before the replay, the game goes on with one of three rounds still to play.
+    part = Sheet.from_text(path.read_text(encoding="utf-8").split("  - indicator: B9")[0], "part.yaml").score()
+    assert part.winner == () and part.counted == 2 and "2 of 3 rounds played" in part.result("en")
+    for lang in ("ja", "tr", "it"):
+        assert part.result(lang) != part.result("en")
+
+
+def test_a_fourth_real_okey101_round_of_three_planned_is_still_refused(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    text = (SHEETS / "okey101-cancelled.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(text + '  - indicator: K1\n    seats: ["out", "closed", "closed", "closed"]\n', encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 2 and out == "" and "round 5" in err and "4 rounds played, but the sheet plans 3" in err
+
+
+def test_a_dummy_game_level_after_its_deals_goes_on_to_a_deciding_deal(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    path = SHEETS / "dummy-tie.yaml"
+    text = path.read_text(encoding="utf-8")
+    sheet = Sheet.from_file(path)
+    assert sheet.planned == 2 and len(sheet.played) == 3
+    level = Sheet.from_text(text.rsplit("  - hands:", 1)[0], "level.yaml").score()
+    assert level.totals[0] == level.totals[1] and level.winner == ()  # level after the deals agreed: no winner
+    assert "deal again" in level.result("en")
+    standings = sheet.score()
+    for p, row in zip(sheet.played, standings.rows):  # each deal as the engine scores it, seated from its dealer
+        assert sorted(engine_score("dummy", (), {**p.raw, "players": 2}).values()) == sorted(row.scores)
+    deals = tuple({"p1": r.scores[0], "p2": r.scores[1]} for r in standings.rows)
+    game = registry.run("dummy", "game", {"deals": deals, "deal_count": 2}, sheet.rules)
+    assert game.actual == "p1" and standings.winner == (1,)
+    assert registry.run("dummy", "game", {"deals": deals[:2], "deal_count": 2}, sheet.rules).actual == "none"
+    code, out, err = run(capsys, str(path), "--json")
+    assert code == 0 and json.loads(out)["winner"] == [1]
+    # A deal after the deciding one cannot have been played: exit 1, the deal named.
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(text + "  - hands:" + text.rsplit("  - hands:", 1)[1], encoding="utf-8")
+    code, out, err = run(capsys, str(extra))
+    assert code == 1 and out == "" and "deal 4" in err and "already over" in err, err
+
+
+NOT_IN_SET = {
+    # two R5s are the okeys (indicator R4) and the set has two: a third is one too many
+    "three_okeys": ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: R4\n"
+                    '    seats: ["out", "melds R5 R5", "melds R5", "closed"]\n', "player 3 holds R5", "seats"),
+    "three_red_fives": ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
+                        '    seats: ["out", "melds R5 R5", "closed R5", "closed"]\n', "player 3 holds R5", "seats"),
+    "indicator_and_two_copies": ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
+                                 '    seats: ["out", "melds K1", "closed K1", "closed"]\n', "player 3 holds K1",
+                                 "seats"),
+    "three_fake_okeys": ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
+                         '    seats: ["out", "melds F F", "melds 10 F", "closed"]\n', "player 3 holds F", "seats"),
+    "rummikub_three_jokers": ("game: rummikub\nplayers: [a, b]\nplayed:\n  - racks: ['', J J J]\n",
+                              "player 2 holds J", "racks"),
+    "rummikub_across_racks": ("game: rummikub\nplayers: [a, b, c]\nplayed:\n  - racks: ['', R5 R5, K1 R5]\n",
+                              "player 3 holds R5", "racks"),
+    "dummy_card_twice": ((SHEETS / "dummy.yaml").read_text(encoding="utf-8").replace(
+        "p2: AS KS QD 10C 9C 6S 6H 2S 4S JD JC", "p2: AS KS QD 10C 9C 6S 6H 2S 4S JD 8H"), "8H", None),
+    "okey_two_shows": ("game: okey\nplayers: [a, b, c, d]\nplayed:\n  - results: 'show 1, show 1, 2 normal'\n",
+                       "the indicator's twin is shown once a round", "results"),
+    "okey_two_players_show": ("game: okey\nplayers: [a, b, c, d]\nplayed:\n  - results: 2 normal\n"
+                              "  - results: 'show 1, show 3'\n", "the indicator's twin is shown once a round",
+                              "results"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_IN_SET))
+def test_a_round_naming_more_than_the_set_holds_exits_1(case: str, capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    text, words, field_name = NOT_IN_SET[case]
+    path = tmp_path / f"{case}.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 1 and out == "", err
+    assert re.search(rf"^error: {re.escape(str(path))}:\d+: (round|deal) \d+: ", err) and words in err, err
+    if field_name:
+        assert f": {field_name}: " in err, err
+    assert "Traceback" not in err
+    with pytest.raises(RoundRefused):
+        Sheet.from_file(path).score()
+    code, _, err_ja = run(capsys, str(path), "--lang", "ja")
+    assert code == 1 and err_ja != err
+
+
+def test_okey_partnership_with_three_players_says_what_is_wrong(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("game: okey\nvariants: [partnership]\nplayers: [a, b, c]\nplayed:\n  - results: 1 normal\n",
+                    encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 2 and out == "" and f"{path}:3: players: 3 players: the house rule" in err
+    assert "played by 4" in err and "2 to 4" not in err
+    code, _, err = run(capsys, str(path), "--lang", "tr")
+    assert code == 2 and "3 oyuncu" in err
+
+
+def test_okey101_sum_with_an_okey_left_in_hand(tmp_path: Path) -> None:
+    rules = rules_for("okey101", ())
+    okey_penalty = rules.okey_in_hand_penalty
+    # indicator K1: K2 is the okey; it counts its number and the okey-in-hand penalty, as in a list of tiles
+    as_sum = engine_score("okey101", (), {"indicator": "K1", "seats": ["out", "melds 25 K2", "melds 12 F", "closed"]})
+    as_tiles = engine_score("okey101", (), {"indicator": "K1",
+                                            "seats": ["out", "melds R12 R13 K2", "melds R10 R2 F", "closed"]})
+    assert as_sum == as_tiles and as_sum[1] == 25 + 2 + okey_penalty and as_sum[2] == 12 + 2
+    sheet = Sheet.from_text("game: okey101\nplayers: [a, b, c, d]\nrounds: 1\nplayed:\n  - indicator: K1\n"
+                            '    seats: ["out", "melds 25 K2", "melds 12 F", "closed"]\n', "s.yaml")
+    assert sheet.score().rows[0].scores == as_sum
+    with pytest.raises(SheetInputError, match="player 2: .*okey or a fake okey"):  # a plain tile beside a sum
+        Sheet.from_text("game: okey101\nplayers: [a, b, c, d]\nrounds: 1\nplayed:\n  - indicator: K1\n"
+                        '    seats: ["out", "melds 25 R7", "closed", "closed"]\n', "s.yaml").score()

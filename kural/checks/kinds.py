@@ -134,6 +134,9 @@ class CheckKind:
     doc: str = ""
     # The most pieces a field may hold for this question, from the ruleset (a rack); other fields: the set.
     limits: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
+    # Fields whose pieces are one moment of one game (a round's racks and the indicator face up), counted
+    # together against the set, in this order (what lies face up first, so that a seat is named as the one over).
+    together: tuple[str, ...] = ()
 
 
 class KindTable(Mapping[str, CheckKind]):

@@ -231,7 +231,7 @@ KINDS.add(CheckKind("action", {"action": ACTION, "opened": OPENED}, ALLOWED, _ac
                          {"opened_this_turn": BOOL, "laid_off": INT},
                          doc="the player may lay new melds, lay pairs or lay off now"))
 KINDS.add(CheckKind("score", {"seats": SEATS, "indicator": TILE}, SCORES, _score,
-                         doc="each player's score for the round"))
+                         doc="each player's score for the round", together=("indicator", "seats")))
 KINDS.add(CheckKind("deal", {"seed": INT}, SIZES, _deal,
                          doc="deal number n, shuffled the same way every time: the tiles in each rack, the dealer's first, then in the pile"))
 KINDS.add(CheckKind("game", {"rounds": ROUNDS}, WINNERS, _game, doc="the winners of a game: the lowest total"))

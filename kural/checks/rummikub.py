@@ -223,7 +223,8 @@ KINDS.add(CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TU
 KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
                          doc="the most tiles (or, if asked, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
 KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
-                         doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)"))
+                         doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)",
+                         together=("racks",)))
 KINDS.add(CheckKind("game", {"rounds": ROUNDS}, INTS, _game,
                          doc="the winners of several games kept as running totals: the highest total"))
 KINDS.add(CheckKind("river", {"river": TILES, "take": TILE}, TILES, _river,

@@ -62,6 +62,9 @@ ERRORS = {
     "round_two_winners": N_("a round has one winner"),
     "game_over": N_("the game was already over"),
     "game_players": N_("Okey is for 2 to 4 players"),
+    "partnership_players": N_("partners play four at the table, two teams of two sitting opposite"),
+    "two_shows": N_("the indicator's twin is shown once a round: there is one twin (its other copy is the "
+                    "indicator), and only the player who holds it shows it"),
     "hand_size": N_("the hand has the wrong number of tiles for this question"),
 }
 # This game's reason words (code -> message), named in kural.registry.

@@ -77,6 +77,9 @@ class Round:
                 continue
             raise ScoreError("round_syntax", f"{part!r}: expected '<seat> normal|okey|pairs [mono]', 'none', "
                                              "'show <seat>' or 'wrong <seat>'")
+        if len(shown) > 1:  # the indicator's twin is one tile (its other copy lies face up): shown once
+            raise ScoreError("two_shows", f"{text!r}: the indicator's twin is shown once a round, by the player "
+                                          "who holds it")
         return cls(winner, finish, tuple(shown), mono, tuple(wrong))
 
     def __str__(self) -> str:
@@ -134,6 +137,8 @@ def round_changes(rnd: Round, rules: Optional["OkeyRules"] = None, players: int 
 
     rules = _rules(rules)
     seats = list(active) if active is not None else list(range(1, players + 1))
+    if len(rnd.shown) > 1:
+        raise ScoreError("two_shows", "the indicator's twin is shown once a round, by the player who holds it")
     for s in (*([rnd.winner] if rnd.winner is not None else []), *rnd.shown, *rnd.wrong):
         if s not in seats:
             raise ScoreError("round_seat", f"seat {s} is not playing (seats {', '.join(map(str, seats))})")
@@ -174,7 +179,9 @@ def play(rounds: Sequence[Round | str], rules: Optional["OkeyRules"] = None, pla
     """
     rules = _rules(rules)
     n = rules.players if players is None else players
-    if not rules.players_min <= n <= rules.players_max or (rules.partnership and n != 4):
+    if rules.partnership and n != 4:
+        raise ScoreError("partnership_players", f"{n} players: partners play four at the table, two teams of two")
+    if not rules.players_min <= n <= rules.players_max:
         raise ScoreError("game_players", f"{n} players: okey is for {rules.players_min} to {rules.players_max} "
                                          "(partnership: 4)")
     cols = 2 if rules.partnership else n

@@ -7,6 +7,8 @@ A seat is written in a small notation, one string per player::
     out elden               opened and went out at once while nobody else had opened
     melds R5 K7 B13 +702    opened with melds; tiles left; a 702 penalty (işlek discard) this round
     melds 25                opened with melds; the tiles left add up to 25, as the players counted them
+    melds 25 R5             the same, and an okey (R5 with indicator R4) or a fake okey F left besides: the
+                            sum counts the other tiles, the okey and F are scored as in a list of tiles
     pairs R3 Y9             opened with pairs; tiles left (at face value; double in a variant)
     closed R1 Y2            never opened (the tiles matter only for an okey left in hand)
 
@@ -16,6 +18,8 @@ A seat is written in a small notation, one string per player::
 ('normal', (-101, 25, 12, 303))
 >>> score_round([parse_seat(s) for s in ["out okey", "melds R5 K7", "pairs R3", "closed"]], ind).totals
 (-202, 24, 6, 404)
+>>> score_round([parse_seat(s) for s in ["out", "melds 12 Y2", "melds 12 F", "closed"]], ind).totals  # Y2: the okey
+(-101, 115, 14, 202)
 >>> game([(-101, 25, 24, 303), (40, -202, 12, 404)]).winners
 (1,)
 """
@@ -68,6 +72,8 @@ class Seat:
         (Tile.parse('R5'), Tile.parse('F'))
         >>> Seat.parse("pairs 31 +701").points
         31
+        >>> Seat.parse("melds 25 R5")    # with indicator R4, 25 and the okey left in hand
+        Seat.parse('melds 25 R5')
         """
         words = str(text).split()
         if not words or words[0].lower() not in ("out", "melds", "pairs", "closed"):
@@ -96,8 +102,8 @@ class Seat:
                 tile_words.append(w)
         tiles = parse_tiles(tile_words)
         check_tiles(tiles)
-        if points is not None and tiles:
-            raise RoundError("seat_points", f"{text!r}: write the tiles left or their sum, not both", index)
+        # Beside a sum only an okey or a fake okey may be written (the okey's penalty is counted from the tile);
+        # which tile is the okey follows from the indicator, so score_round checks it.
         if head == "out":
             if tiles:
                 raise RoundError("out_has_tiles", f"{text!r}: a player who went out has no tiles left", index)
@@ -105,12 +111,18 @@ class Seat:
             return cls(opened, (), True, "okey" in flags, "elden" in flags, tuple(penalties))
         return cls(None if head == "closed" else head, tiles, False, False, False, tuple(penalties), points)  # type: ignore[arg-type]
 
+    @property
+    def pieces(self) -> tuple[Tile, ...]:
+        """The tiles named for this player (counted with the other players' against the set)."""
+        return self.tiles
+
     def __str__(self) -> str:
         if self.out:
             words = ["out"] + (["pairs"] if self.opened == "pairs" else []) + (["okey"] if self.okey_discard else []) \
                 + (["elden"] if self.elden else [])
         else:
-            words = [self.opened or "closed", *map(str, self.tiles)] + ([str(self.points)] if self.points is not None else [])
+            words = [self.opened or "closed"] + ([str(self.points)] if self.points is not None else []) \
+                + [str(t) for t in self.tiles]
         return " ".join(words + [f"+{p}" for p in self.penalties])
 
     def __repr__(self) -> str:
@@ -159,6 +171,12 @@ class RoundScore:
     def totals(self) -> tuple[int, ...]:
         return tuple(s.total for s in self.seats)
 
+    @property
+    def counts(self) -> bool:
+        """Whether the round counts towards the rounds of the game: a cancelled round is started again (503),
+        and only its replay counts."""
+        return self.finish != "cancelled"
+
 
 def tile_points(tiles: Sequence[Tile], indicator: Tile) -> int:
     """The points of tiles left: their numbers (a fake okey counts as the okey's tile, an okey its own number)."""
@@ -203,11 +221,13 @@ def score_round(seats: Sequence[Seat], indicator: Tile, rules: Optional["Okey101
             ("okey" if finisher.okey_discard else "normal")
     round_mult = rules.combine(*factors)
     lines = []
-    for s in seats:
+    for i, s in enumerate(seats, 1):
+        if s.points is not None and any(t != okey and not t.is_fake for t in s.tiles):
+            raise RoundError("seat_points", "beside the sum of the tiles left, write only an okey or a fake okey", i)
         okeys = sum(1 for t in s.tiles if t == okey)
         okey_points = okeys * rules.okey_in_hand_penalty
         pen = len(s.penalties) * rules.penalty
-        points = s.points if s.points is not None else tile_points(s.tiles, indicator)
+        points = (s.points or 0) + tile_points(s.tiles, indicator)
         kind: str
         if s.out:
             kind, mult = "finisher", 1 if s.elden else round_mult
