@@ -1,4 +1,4 @@
-"""The ``kural`` command: validate, check, search, sheet, schema.
+"""The ``kural`` command: validate, check, search, sheet, schema, fingerprints.
 
 Exit codes of ``validate``: 0 every example agrees, 1 some disagree, 2 input is malformed.
 """
@@ -45,9 +45,45 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _err(p.format(lang))
     for f in report.failed:
         _err(f.problem().format(lang))
+    for f in report.translations:
+        _err(f.problem().format(lang))
     summary = gettext(lang, N_("examples: {examples} · agree with the engine: {passed} · disagree: {failed} · errors in the input: {errors}"))
     _out(summary.format(examples=report.examples, passed=report.passed, failed=len(report.failed), errors=len(report.errors)))
     return report.exit_code
+
+
+def cmd_fingerprints(args: argparse.Namespace) -> int:
+    """Which languages of which texts are behind; with --update or --agree, record the texts as agreed."""
+    from kural.records import fingerprints, load
+
+    root = args.path
+    path = root / fingerprints.FILENAME
+    corpus = load([root])
+    if corpus.problems:
+        for p in corpus.problems:
+            _err(p.format(args.lang))
+        return 2
+    items = [*corpus.records, *corpus.questions]
+    stamps = corpus.fingerprints or {}
+    known = {f"{i.key}:{name}" for i in items for name, _, _ in fingerprints.texts(i)} | {i.key for i in items}
+    unknown = [a for a in args.agree or () if a not in known]
+    if unknown:
+        _err(gettext(args.lang, N_("no such record or text: {names} (write RECORD:FIELD as kural validate names them, "
+                                   "e.g. okey101/703:text)")).format(names=", ".join(unknown)))
+        return 2
+    if args.update or args.agree:
+        new, left = fingerprints.update(items, stamps, args.agree or ())
+        if new != stamps:
+            tmp = path.with_suffix(".yaml.tmp")
+            tmp.write_text(fingerprints.dumps(new), encoding="utf-8")
+            tmp.replace(path)  # never half-written
+        recorded = sum(1 for k, fields in new.items() for f, v in fields.items() if stamps.get(k, {}).get(f) != v)
+        _out(gettext(args.lang, N_("fingerprints recorded for {count} texts")).format(count=recorded))
+    else:
+        left = fingerprints.check(items, stamps)
+    for f in left:
+        _err(f.problem().format(args.lang))
+    return 1 if left else 0
 
 
 def check_fields(game: str, words: Sequence[str], indicator: Optional[str]) -> dict[str, list[str]]:
@@ -140,6 +176,16 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
     v.set_defaults(func=cmd_validate)
+
+    fp = sub.add_parser("fingerprints", help="which languages of a text are behind the others; record texts as agreed")
+    fp.add_argument("path", nargs="?", type=Path, default=DEFAULT_RULES, help="the records' folder (default: rules/)")
+    fp.add_argument("--update", action="store_true",
+                    help="record every text that is new or changed in all four languages")
+    fp.add_argument("--agree", action="append", metavar="RECORD:FIELD",
+                    help="record this text as agreed although only some languages changed (a change the others do "
+                         "not need); a RECORD alone agrees all its texts; give it more than once for several")
+    fp.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
+    fp.set_defaults(func=cmd_fingerprints)
 
     kinds = sorted({name for g in registry.GAMES for name in g.kinds})
     c = sub.add_parser("check", help="a verdict with its explanation",

@@ -72,6 +72,18 @@ MESSAGES: Final = {
     "found_mapping": N_("a mapping"),
     "found_list": N_("a list"),
     "found_nothing": N_("nothing"),
+    # Dates and the history of a rule
+    "bad_date": N_("expected a date written YYYY-MM-DD, found {found}"),
+    "change_before_published": N_("the change of {date} is older than the rule itself (published {published})"),
+    "history_order": N_("the changes are listed oldest first: {date} comes after {previous}"),
+    # No translation left behind (kural.records.fingerprints)
+    "translation_behind": N_("changed in {changed} since the languages last agreed, but not in {behind}: bring "
+                             "{behind} up to date, or, if the change needs nothing there, record that with "
+                             "`kural fingerprints --agree {key}:{field}`"),
+    "fingerprint_stale": N_("changed in every language since the fingerprints were recorded: record the new text "
+                            "with `kural fingerprints --update`"),
+    "fingerprint_missing": N_("no fingerprints are recorded for this text: record them with "
+                              "`kural fingerprints --update`"),
     "engine_refused": N_("the engine cannot decide this example: {detail}"),
     # Verdicts
     "disagrees": N_("the example expects {expected}, but the engine says {actual}"),

@@ -35,7 +35,7 @@ def test_json_shape(capsys):
     code, out, _ = run(capsys, "validate", "--json", str(BAD / "engine_disagrees.yaml"))
     data = json.loads(out)
     assert code == 1
-    assert set(data) == {"examples", "passed", "failed", "errors"}
+    assert set(data) == {"examples", "passed", "failed", "errors", "translations"}
     assert data["examples"] == 1 and data["passed"] == 0 and data["errors"] == []
     (f,) = data["failed"]
     assert {"file", "line", "check", "expected", "actual"} <= set(f)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Final, Iterable, Optional
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -22,8 +22,9 @@ from kural.checks.kinds import ExpectError
 from kural.i18n import LANGS, N_
 from kural.core.notation import NotationError
 from kural.problems import Problem, found_args
-from kural.records.model import (EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
+from kural.records.model import (DATE, Change, Withdrawal, EXAMPLE_COMMON, RECORD_FIELDS, RULE_REF, SOURCE_FIELDS, Example, ExampleFile,
                                  Record, Source, Worked)
+from kural.records import fingerprints
 from kural.records.questions import QID, QUESTION_FIELDS, HouseAnswer, Question
 from kural.records.sources import ENTRY_FIELDS, FILENAME, KEY, REF_FORM, SourceEntry, default_path
 from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SOURCE_KINDS, SUBCATEGORIES, UNWRITTEN
@@ -81,6 +82,8 @@ class Corpus:
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
     sources: dict[str, SourceEntry] = field(default_factory=dict)  # the registry of sources, by key
+    # The languages' fingerprints (rules/fingerprints.yaml) when a folder that has them is loaded, else None.
+    fingerprints: Optional[fingerprints.Stamps] = None
 
     def by_game(self, game: str) -> list[Record]:
         return sorted((r for r in self.records if r.game == game), key=lambda r: r.id)
@@ -400,6 +403,85 @@ def _load_sources(r: _FileReader, node: Node, known_sources: dict[str, SourceEnt
     return tuple(out) if len(out) == len(items) else None
 
 
+def _load_date(r: _FileReader, node: Node, fieldname: str) -> Optional[str]:
+    """A date as written, YYYY-MM-DD (read from the node's text: YAML would make it a date object)."""
+    if not isinstance(node, ScalarNode) or not DATE.fullmatch(str(node.value).strip()):
+        r.problem(node, fieldname, "bad_date", found=repr(node.value) if isinstance(node, ScalarNode) else "")
+        return None
+    return str(node.value).strip()
+
+
+_BEFORE_FIELDS: Final = ("title", "text")
+
+
+def _load_history(r: _FileReader, node: Node, published: Optional[str]) -> Optional[tuple[Change, ...]]:
+    """A rule's changes, oldest first, none before the rule was published: each problem reported."""
+    items = r.sequence(node, "history")
+    if items is None:
+        return None
+    out: list[Change] = []
+    ok = True
+    for i, item in enumerate(items, 1):
+        label = f"history[{i}]"
+        hm = r.mapping(item, label)
+        if hm is None:
+            ok = False
+            continue
+        r.check_keys(hm, ["date", "change", "before"], label)
+        for name in ("date", "change"):
+            if name not in hm:
+                r.problem(item, label, "missing_field", name=name, expected_msg=_HISTORY_EXPECTED[name])
+                ok = False
+        if "date" not in hm or "change" not in hm:
+            continue
+        date = _load_date(r, hm["date"][1], f"{label}.date")
+        summary = r.localized(hm["change"][1], f"{label}.change")
+        before: dict[str, Any] = {}
+        if "before" in hm:
+            bm = r.mapping(hm["before"][1], f"{label}.before") or {}
+            r.check_keys(bm, _BEFORE_FIELDS, f"{label}.before")
+            for name, (_, v) in bm.items():
+                if name in _BEFORE_FIELDS:
+                    before[name] = r.localized(v, f"{label}.before.{name}")
+        if date is None or summary is None or any(v is None for v in before.values()):
+            ok = False
+            continue
+        if published and date < published:
+            r.problem(hm["date"][1], f"{label}.date", "change_before_published", date=date, published=published)
+            ok = False
+        if out and date < out[-1].date:
+            r.problem(hm["date"][1], f"{label}.date", "history_order", date=date, previous=out[-1].date)
+            ok = False
+        out.append(Change(date, summary, before, item.start_mark.line + 1))
+    return tuple(out) if ok else None
+
+
+_HISTORY_EXPECTED: Final = {"date": N_("the day of the change, YYYY-MM-DD"),
+                            "change": N_("what changed, one line in ja, tr, it and en")}
+
+
+def _load_withdrawal(r: _FileReader, node: Node, game: str) -> Optional[Withdrawal]:
+    wm = r.mapping(node, "withdrawn")
+    if wm is None:
+        return None
+    r.check_keys(wm, ["date", "reason", "moved_to"], "withdrawn")
+    missing = [n for n in ("date", "reason") if n not in wm]
+    for name in missing:
+        r.problem(node, "withdrawn", "missing_field", name=name, expected_msg=_WITHDRAWN_EXPECTED[name])
+    if missing:
+        return None
+    date = _load_date(r, wm["date"][1], "withdrawn.date")
+    reason = r.localized(wm["reason"][1], "withdrawn.reason")
+    moved = _load_refs(r, wm["moved_to"][1], "withdrawn.moved_to", game) if "moved_to" in wm else ()
+    if date is None or reason is None or moved is None:
+        return None
+    return Withdrawal(date, reason, moved)
+
+
+_WITHDRAWN_EXPECTED: Final = {"date": N_("the day the rule was withdrawn, YYYY-MM-DD"),
+                              "reason": N_("why, in ja, tr, it and en")}
+
+
 def _load_refs(r: _FileReader, node: Node, name: str, game: str) -> Optional[tuple[str, ...]]:
     """A list of references to rules (401, okey:301) as game:ID."""
     items = r.sequence(node, name)
@@ -488,6 +570,13 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
             values[name] = {k: r.value(v) for k, (_, v) in pm.items()} if pm is not None else None
         elif kind == "worked":
             values[name] = _load_worked(r, node, game)
+        elif kind == "date":
+            values[name] = _load_date(r, node, name)
+        elif kind == "history":
+            published = m["published"][1].value if "published" in m and isinstance(m["published"][1], ScalarNode) else None
+            values[name] = _load_history(r, node, published)
+        elif kind == "withdrawn":
+            values[name] = _load_withdrawal(r, node, game)
         elif kind == "examples":
             items = r.sequence(node, name)
             if items is None:
@@ -673,7 +762,7 @@ def _files(paths: Iterable[Path]) -> Iterable[tuple[Path, bool]]:
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml", "sources.yaml"):
+                if f.suffix in (".yaml", ".yml") and f.is_file() and f.name not in ("glossary.yaml", "overviews.yaml", "sources.yaml", fingerprints.FILENAME):
                     yield f, True
         else:
             yield p, p.exists()
@@ -689,6 +778,9 @@ def load(paths: Iterable[Path | str], base: Optional[Path] = None, sources: Opti
         sources = next((p / FILENAME for p in paths if (p / FILENAME).is_file()), None) or default_path()
     corpus = Corpus()
     corpus.sources = load_registry(sources, corpus.problems, _shown(sources, base))
+    stamps = next((p / fingerprints.FILENAME for p in paths if (p / fingerprints.FILENAME).is_file()), None)
+    if stamps is not None:
+        corpus.fingerprints = fingerprints.read(stamps)
     for path, exists in _files(paths):
         shown = _shown(path, base)
         if not exists:
@@ -804,6 +896,11 @@ def _cross_check(corpus: Corpus) -> None:
             if rec.variant == "standard" or game != rec.game or (target is not None and target.variant != "standard"):
                 corpus.problems.append(Problem(rec.file, rec.lines.get("replaces", rec.line), rec.key, "replaces",
                                                "bad_replaces", {"ref": ref}))
+        for ref in rec.withdrawn.moved_to if rec.withdrawn else ():
+            game, rid = ref.split(":")
+            if game in games_loaded and (game, int(rid)) not in seen:
+                corpus.problems.append(Problem(rec.file, rec.lines.get("withdrawn", rec.line), rec.key,
+                                               "withdrawn.moved_to", "missing_reference", {"ref": ref}))
         for ref, fname, line in rec.mentions:
             game, rid = ref.split(":")
             if game in games_loaded and (game, int(rid)) not in seen:

@@ -11,10 +11,11 @@ from typing import Any, Final
 
 from kural import registry
 from kural.i18n import LANGS
-from kural.records.model import EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS
+from kural.records.model import DATE, EXAMPLE_COMMON, RECORD_FIELDS, SOURCE_FIELDS
 from kural.records.questions import QUESTION_FIELDS
 from kural.vocabulary import CATEGORIES, PURPOSES, SUBCATEGORIES
 
+DATE_PATTERN: Final = f"^{DATE.pattern}$"
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "schema" / "record.schema.json"
 
 
@@ -95,6 +96,20 @@ def _field(kind: str, doc: str) -> dict[str, Any]:
     if kind == "worked":
         return {"type": "array", "items": {"type": "object", "required": ["kind"],
                                            "properties": {"kind": {"type": "string"}, "seed": {"type": "integer"}}}}
+    if kind == "date":
+        return {"type": "string", "pattern": DATE_PATTERN}
+    if kind == "history":
+        text = _localized({"type": "string", "minLength": 1})
+        return {"type": "array", "items": {"type": "object", "required": ["date", "change"], "additionalProperties": False,
+                                           "properties": {"date": {"type": "string", "pattern": DATE_PATTERN},
+                                                          "change": text,
+                                                          "before": {"type": "object", "additionalProperties": False,
+                                                                     "properties": {"title": text, "text": text}}}}}
+    if kind == "withdrawn":
+        return {"type": "object", "required": ["date", "reason"], "additionalProperties": False,
+                "properties": {"date": {"type": "string", "pattern": DATE_PATTERN},
+                               "reason": _localized({"type": "string", "minLength": 1}),
+                               "moved_to": _field("refs", "")}}
     raise ValueError(f"no schema for field kind {kind!r}")
 
 

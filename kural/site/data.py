@@ -70,6 +70,17 @@ def record_json(rec: Record) -> dict[str, Any]:
         out["examples"] = [_example(ex) for ex in rec.examples]
     if rec.worked:
         out["worked"] = [{"kind": w.kind, "seed": w.seed, **dict(w.args)} for w in rec.worked]
+    if rec.published:
+        out["published"] = rec.published
+    if rec.history:
+        out["history"] = [{"date": c.date, "change": _localized(c.summary),
+                           **({"before": {k: _localized(v) for k, v in c.before.items()}} if c.before else {})}
+                          for c in rec.history]
+    if rec.withdrawn is not None:
+        w = rec.withdrawn
+        out["withdrawn"] = {"date": w.date, "reason": _localized(w.reason),
+                            **({"moved_to": list(w.moved_to)} if w.moved_to else {})}
+    out["changed"] = rec.changed
     out["filled"] = {"title": {lang: rec.title_in(lang) for lang in LANGS},
                      "text": {lang: rec.text_in(lang) for lang in LANGS}}
     out["url"] = {lang: f"/{lang}/{rec.game}/#{rec.id}" for lang in LANGS}
@@ -179,8 +190,10 @@ def records_schema() -> dict[str, Any]:
                                        "properties": {"title": text, "text": text},
                                        "description": "the title and text with the ruleset's numbers put in"},
                             "url": {**_localized_schema({"type": "string", "pattern": "^/[a-z]{2}/[a-z0-9]+/#[0-9]{3}$"}),
-                                    "description": "the rule on each language's site"}}
-    record["required"] = sorted({*record["required"], "game", "variant", "filled", "url"})
+                                    "description": "the rule on each language's site"},
+                            "changed": {"type": "string", "pattern": "^20[0-9]{2}-[0-9]{2}-[0-9]{2}$",
+                                        "description": "the date of the rule's last substantive change"}}
+    record["required"] = sorted({*record["required"], "game", "variant", "filled", "url", "changed"})
     defs["published_record"] = record
     return {**_head("records", "Kural records", "Every rule record of every game, in all four languages."),
             "type": "object", "required": ["records"], "additionalProperties": False,

@@ -72,7 +72,8 @@ def load_checked(rules: Path, glossary: Path, base: Path) -> tuple[Corpus, dict[
     problems: list[Problem] = []
     terms = load_glossary(glossary, problems) if glossary.exists() else {}
     report = validate(corpus)
-    messages = [p.format() for p in [*report.errors, *problems]] + [f.problem().format() for f in report.failed]
+    messages = [p.format() for p in [*report.errors, *problems]] + \
+        [f.problem().format() for f in [*report.failed, *report.translations]]
     if messages:
         raise PluginError("kural: the records do not pass `kural validate`:\n" + "\n".join(messages))
     _CACHE[key] = (corpus, terms)

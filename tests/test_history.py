@@ -1,0 +1,162 @@
+"""Editions: no translation left behind (fingerprints), the history of each rule, withdrawn rules."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kural.cli import main
+from kural.records import fingerprints, load
+from kural.validate import validate
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def scratch(root, tmp_path) -> Path:
+    """A copy of Okey 101's records (the game alone loads quickly), with the sources and the fingerprints, to change."""
+    target = tmp_path / "rules"
+    shutil.copytree(root / "rules" / "okey101", target / "okey101")
+    for name in ("sources.yaml", fingerprints.FILENAME):
+        shutil.copy(root / "rules" / name, target / name)
+    return target
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _file(rules: Path, game: str, rid: int) -> Path:
+    (path,) = rules.glob(f"{game}/{rid}-*.yaml")
+    return path
+
+
+def test_every_text_of_the_records_has_its_fingerprints(root):
+    corpus = load([root / "rules"])
+    assert corpus.fingerprints is not None
+    assert fingerprints.check([*corpus.records, *corpus.questions], corpus.fingerprints) == []
+    recorded = {(k, f) for k, fields in corpus.fingerprints.items() for f in fields}
+    texts = {(i.key, f) for i in [*corpus.records, *corpus.questions] for f, _, _ in fingerprints.texts(i)}
+    assert recorded == texts  # nothing missing, nothing left over from texts that are gone
+
+
+def test_one_language_changed_fails_validate_naming_the_languages_behind(scratch, capsys):
+    path = _file(scratch, "okey101", 703)
+    _edit(path, "  en: Discarding an okey is forbidden", "  en: Discarding an okey is never allowed")
+    _edit(path, "  it: È vietato scartare il jolly", "  it: Non si può mai scartare il jolly")
+    code, out, err = run(capsys, "validate", str(scratch))
+    assert code == 1, err
+    (line,) = [e for e in err.splitlines() if "okey101/703" in e]
+    assert f"{path.name}:" in line and ": text: " in line
+    assert "changed in it, en" in line and "not in ja, tr" in line
+    # --json names the same record, field and languages
+    code, out, _ = run(capsys, "validate", "--json", str(scratch))
+    (finding,) = json.loads(out)["translations"]
+    assert (finding["record"], finding["field"], finding["behind"]) == ("okey101/703", "text", ["ja", "tr"])
+
+
+def test_a_caption_behind_in_one_language(scratch, capsys):
+    path = _file(scratch, "okey101", 703)
+    _edit(path, "      tr: \"Kırmızı 5 okeydir;", "      tr: \"Kırmızı 5 burada okeydir;")
+    code, _, err = run(capsys, "validate", "--lang", "tr", str(scratch))
+    assert code == 1
+    assert "okey101/703: examples[1].caption:" in err and "ja, it, en" in err
+
+
+def test_the_change_in_every_language_is_recorded_with_update(scratch, capsys):
+    path = _file(scratch, "okey101", 703)
+    for lang, old in (("en", "Discarding the okey"), ("tr", "Yere Okey Atma"), ("it", "Scartare il jolly"),
+                      ("ja", "ジョーカーを捨てる")):
+        _edit(path, f"  {lang}: {old}\n", f"  {lang}: {old}!\n")
+    code, _, err = run(capsys, "validate", str(scratch))
+    assert code == 1 and "okey101/703: title:" in err and "kural fingerprints --update" in err
+    code, out, _ = run(capsys, "fingerprints", "--update", str(scratch))
+    assert code == 0 and "1" in out
+    assert run(capsys, "validate", str(scratch))[0] == 0
+
+
+def test_a_change_one_language_needs_alone_is_agreed_explicitly(scratch, capsys):
+    path = _file(scratch, "okey101", 703)
+    _edit(path, "  en: Discarding an okey is forbidden", "  en: Discarding an okey is  forbidden.".replace("  f", " f"))
+    assert run(capsys, "fingerprints", "--update", str(scratch))[0] == 1  # update alone does not hide it
+    assert run(capsys, "validate", str(scratch))[0] == 1
+    assert run(capsys, "fingerprints", "--agree", "okey101/703:text", str(scratch))[0] == 0
+    assert run(capsys, "validate", str(scratch))[0] == 0
+
+
+def test_agree_refuses_what_does_not_exist(scratch, capsys):
+    code, _, err = run(capsys, "fingerprints", "--agree", "okey101/703:txt", str(scratch))
+    assert code == 2 and "okey101/703:txt" in err
+
+
+def test_white_space_alone_is_no_change(scratch, capsys):
+    path = _file(scratch, "okey101", 703)
+    _edit(path, "Discarding an okey is forbidden", "Discarding  an okey is forbidden")
+    assert run(capsys, "validate", str(scratch))[0] == 0
+
+
+HISTORY = """history:
+  - date: 2026-12-07
+    change:
+      en: Says that an okey that could be laid off counts as işlek.
+      tr: Elden atılabilecek okeyin işlek sayıldığı eklendi.
+      it: Aggiunge che un jolly attaccabile conta come işlek.
+      ja: 場に付けられるジョーカーは işlek になることを追加。
+    before:
+      text:
+        en: Discarding an okey was forbidden.
+        tr: Yere okey atmak yasaktı.
+        it: Era vietato scartare il jolly.
+        ja: ジョーカーを捨てることは禁止でした。
+"""
+
+
+def test_history_and_withdrawal_are_read_and_dated(scratch):
+    path = _file(scratch, "okey101", 703)
+    path.write_text(path.read_text(encoding="utf-8") + HISTORY, encoding="utf-8")
+    rec = load([scratch]).find("okey101", 703)
+    assert rec.published <= "2026-12-07" and rec.changed == "2026-12-07"
+    (change,) = rec.history
+    assert change.summary["tr"].startswith("Elden") and change.before["text"]["ja"].startswith("ジョーカー")
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("  - date: 2026-13-01\n    change: {en: a, tr: a, it: a, ja: a}\n", "YYYY-MM-DD"),
+    ("  - date: 2020-01-01\n    change: {en: a, tr: a, it: a, ja: a}\n", "older than the rule"),
+    ("  - date: 2026-12-07\n    change: {en: a, tr: a, it: a}\n", "the ja text is missing"),
+    ("  - date: 2026-12-07\n    change: {en: a, tr: a, it: a, ja: a}\n  - date: 2026-12-01\n    change: {en: a, tr: a, it: a, ja: a}\n",
+     "oldest first"),
+    ("  - date: 2026-12-07\n    change: {en: a, tr: a, it: a, ja: a}\n    before: {keywords: {en: a}}\n", "unknown field"),
+])
+def test_a_bad_history_is_refused_with_file_and_line(scratch, capsys, entry, message):
+    path = _file(scratch, "okey101", 703)
+    path.write_text(path.read_text(encoding="utf-8") + "history:\n" + entry, encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 2 and message in err and f"{path.name}:" in err and "okey101/703" in err
+    assert out.strip() == "" or "errors in the input" in out
+
+
+def test_a_withdrawn_rule_names_where_it_went(scratch):
+    path = _file(scratch, "okey101", 703)
+    path.write_text(path.read_text(encoding="utf-8") + "withdrawn:\n  date: 2026-12-07\n  moved_to: [702]\n"
+                    "  reason: {en: Merged into 702., tr: 702 ile birleşti., it: Unita alla 702., ja: 702に統合。}\n",
+                    encoding="utf-8")
+    rec = load([scratch]).find("okey101", 703)
+    assert rec.withdrawn.moved_to == ("okey101:702",) and rec.changed == "2026-12-07"
+    _edit(path, "moved_to: [702]", "moved_to: [799]")
+    corpus = load([scratch])
+    assert any(p.code == "missing_reference" and "799" in p.format() for p in corpus.problems)
+
+
+def test_every_record_is_dated(root):
+    for rec in load([root / "rules"]).records:
+        assert rec.published, rec.key
+        assert rec.changed >= rec.published
