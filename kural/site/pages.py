@@ -20,7 +20,7 @@ from kural.records import Corpus, Record
 from kural.records.model import RULE_REF, fill
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
-from kural.site import house, jinja, reading
+from kural.site import changes, house, jinja, reading
 from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
@@ -98,10 +98,15 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(registry.game(rec.game).variant_name(lang, rec.variant))}</span>')
     meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
+    if rec.withdrawn is not None:
+        meta.append(f'<span class="kural-tag kural-tag-withdrawn">{escape(t(lang, changes.WITHDRAWN))}</span>')
+    meta.append(changes.changed_html(rec, lang))
     text = fill(rec.text[lang], marks)
     variant_attr = f' data-variant="{escape(rec.variant)}"' if rec.variant != "standard" else ""
-    body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"{variant_attr}>',
+    body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"'
+            f' data-changed="{rec.changed}"{variant_attr}>',
             f'<p class="kural-meta">{" · ".join(meta)} {reading.copy_button(lang, rec.id)}</p>',
+            *([changes.withdrawn_html(rec, lang, "../")] if rec.withdrawn is not None else []),
             f'<div class="kural-text">{number_spans(link_rules(reading.linked_paragraphs(text, rec.game, lang, glossary), rec.game, corpus, lang), rec.game)}</div>'
             + house.replacements_html(rec, corpus, lang, lambda other: link_rules(
                 reading.linked_paragraphs(other.marked_text_in(lang), rec.game, lang, glossary), rec.game, corpus, lang))]
@@ -119,6 +124,7 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     if refs:
         foot.append(f'<span class="kural-label">{escape(t(lang, SEE_ALSO))}:</span> {" · ".join(refs)}')
     static.append(f'<p class="kural-sources">{"<br>".join(foot)}</p>')
+    static.append(changes.cite_html(rec, lang))
     body.append(reading.fold(lang, rec.id, len(rec.examples) + len(rec.worked),
                              bool(asked or rec.examples or rec.worked), "".join(static), bool(asked)))
     body.append("</div>")
@@ -360,3 +366,4 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
     yield "glossary.md", glossary_page(glossary, lang, definitions)
     yield "sources.md", sources_page(corpus, lang)
     yield "compare/index.md", compare_page(corpus, lang)
+    yield f"{changes.CHANGES_DIR}/index.md", changes.changes_page(corpus, lang)

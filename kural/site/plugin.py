@@ -27,7 +27,7 @@ from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
 from kural.site.score import add_score
 from kural.site.critical import defer_styles, preload_scripts
-from kural.site import offline, rawhtml
+from kural.site import changes, offline, rawhtml
 from kural.site.jinja import compiled_once
 from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
@@ -228,6 +228,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
             files.append(File.generated(config, path, content=content))
         for name in ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
+        files.append(File.generated(config, changes.FEED, content=changes.feed_xml(self.corpus, lang)))
         add_checker(files, config, lang, self.corpus)
         add_score(files, config, lang, self.corpus)
         for name in offline.ASSETS:

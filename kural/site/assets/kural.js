@@ -198,6 +198,8 @@ document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.kural-copy");
     if (!button) return;
     var url = window.location.href.split("#")[0] + "#" + button.getAttribute("data-anchor");
+    // "Cite this rule": the citation, then the rule's full address.
+    if (button.hasAttribute("data-cite")) url = button.getAttribute("data-cite") + " " + url;
     var done = function () {
       var label = button.textContent;
       button.textContent = button.getAttribute("data-done");
