@@ -160,3 +160,81 @@ def test_every_record_is_dated(root):
     for rec in load([root / "rules"]).records:
         assert rec.published, rec.key
         assert rec.changed >= rec.published
+
+
+# --- What readers see: the page of changes, its feed, a rule's date and citation -------------------------------
+
+def _with_history(scratch: Path):
+    path = _file(scratch, "okey101", 703)
+    path.write_text(path.read_text(encoding="utf-8") + HISTORY, encoding="utf-8")
+    other = _file(scratch, "okey101", 201)
+    other.write_text(other.read_text(encoding="utf-8") + HISTORY.replace("2026-12-07", "2026-12-01"), encoding="utf-8")
+    return load([scratch])
+
+
+def test_the_changes_page_lists_changes_newest_first_with_before_and_after(scratch):
+    from kural.site.changes import changes_page
+
+    corpus = _with_history(scratch)
+    rec = corpus.find("okey101", 703)
+    for lang in ("ja", "tr", "it", "en"):
+        page = changes_page(corpus, lang)
+        keys = [line.split('data-change="')[1].split('"')[0] for line in page.splitlines() if "data-change=" in line]
+        assert keys == ["okey101:703:2026-12-07", "okey101:201:2026-12-01"]
+        before = rec.history[0].before["text"][lang]
+        assert before in page  # before, in the reader's language
+        after = rec.text_in(lang).split("。")[0] if lang == "ja" else rec.text_in(lang)[:40]
+        assert after.replace("'", "&#39;").replace('"', "&#34;") in page  # after: the rule as it reads now
+        assert rec.history[0].summary[lang] in page
+
+
+def test_the_feed_is_atom_with_an_entry_a_change(scratch):
+    import xml.etree.ElementTree as ET
+    from html.parser import HTMLParser
+
+    from kural.site.changes import feed_xml
+
+    corpus = _with_history(scratch)
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    feed = ET.fromstring(feed_xml(corpus, "tr").encode("utf-8"))
+    entries = feed.findall("a:entry", ns)
+    assert [e.find("a:id", ns).text.rsplit(":", 1)[-1] for e in entries] == ["2026-12-07", "2026-12-01"]
+    assert feed.find("a:updated", ns).text == "2026-12-07T00:00:00Z"
+    content = entries[0].find("a:content", ns).text
+    tags = []
+
+    class P(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.append(tag)
+    P().feed(content)
+    assert set(tags) <= {"p", "b"}  # the record's text arrives as text, never as markup
+
+
+def test_a_rule_shows_its_date_and_its_citation(built):
+    import re
+
+    from kural.records import load as load_records
+
+    corpus = load_records([Path(__file__).resolve().parent.parent / "rules"])
+    for lang, word in (("en", "Published"), ("tr", "Yayımlanma"), ("it", "Pubblicata"), ("ja", "公開")):
+        html = (built / lang / "okey101" / "index.html").read_text(encoding="utf-8")
+        for rec in corpus.by_game("okey101"):
+            m = re.search(rf'<div class="kural-rule" data-rule="okey101:{rec.id}"[^>]*data-changed="([0-9-]+)"', html)
+            assert m and m.group(1) == rec.changed, (lang, rec.id)
+        assert f"{word} " in html or word in html
+        cite = re.search(r'class="kural-copy" data-anchor="401" data-cite="([^"]+)"', html)
+        assert cite and "401" in cite.group(1) and "Kural" in cite.group(1)
+
+
+def test_the_built_changes_page_and_feed(built, root):
+    import xml.etree.ElementTree as ET
+
+    from kural.site.changes import entries
+
+    corpus = load([root / "rules"])
+    expected = [e.key for e in entries(corpus)]
+    for lang in ("ja", "tr", "it", "en"):
+        html = (built / lang / "changes" / "index.html").read_text(encoding="utf-8")
+        assert [k for k in expected if f'data-change="{k}"' in html] == expected
+        feed = ET.parse(built / lang / "changes" / "feed.xml").getroot()
+        assert len(feed.findall("{http://www.w3.org/2005/Atom}entry")) == len(expected)
