@@ -23,11 +23,20 @@ def validator():
     return jsonschema.Draft202012Validator(schema)
 
 
+class DatesAsWritten(yaml.SafeLoader):
+    """YAML as a schema-aware editor reads a record (YAML 1.2): a date is the text written, not a date object."""
+
+
+DatesAsWritten.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "rules").rglob("*.yaml")), ids=lambda p: str(p.relative_to(ROOT)))
 def test_records_pass_the_schema(validator, path):
-    if path.name in ("glossary.yaml", "overviews.yaml", "sources.yaml"):  # not records: their own loaders check them
+    if path.name in ("glossary.yaml", "overviews.yaml", "sources.yaml", "fingerprints.yaml"):  # their own loaders check them
         return
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=DatesAsWritten)
     errors = sorted(validator.iter_errors(data), key=lambda e: e.path)
     assert not errors, errors[0].message
 
