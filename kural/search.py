@@ -159,6 +159,7 @@ STOP_WORDS: Final = {
 PLAYERS_WORDS: Final = {
     "throw": "discard", "board": "table", "okey": "jolly",  # Italian players say "l'okey" for the jolly
     "buttare": "scartare", "buttato": "scartare", "buttata": "scartare", "butta": "scartare", "butto": "scartare",
+    "tutto": "totale",  # "quante tessere in tutto": the total number
 }
 # Japanese players' spellings, folded (hiragana as katakana), and what the texts write: the wild tile as players call
 # it, and words typed in kana that the texts write in kanji (なんまい, あがった). Replaced in the query before it is

@@ -269,6 +269,11 @@ def test_okey_elsewhere_in_a_japanese_query_is_still_the_wild_tile():
     ("it", "101 quante coppie per aprire", {"okey101:pairs-to-open", "okey101:501"}),
     ("en", "how many pairs to open in 101", {"okey101:pairs-to-open", "okey101:501"}),
     ("en", "okey how many players", {"okey:how-many-players", "okey:101"}),
+    # How many in all: the whole set.
+    ("it", "rummikub quante tessere ci sono in tutto", {"rummikub:102"}), ("en", "rummikub how many tiles in total",
+                                                                         {"rummikub:102"}),
+    ("tr", "rummikub toplam kaç taş var", {"rummikub:102"}), ("ja", "オーケイ タイル 全部で何枚", {"okey:102"}),
+    ("it", "dummy quante carte in tutto", {"dummy:102"}),
     # Can: what is allowed.
     ("ja", "ラミィキューブ 5人でもできる?", {"rummikub:how-many-players", "rummikub:101"}),
     ("ja", "3人でもできる？オケイ", {"okey:how-many-players", "okey:101"}),
