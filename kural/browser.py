@@ -41,7 +41,7 @@ from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
-from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, word as sheet_word
+from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, row_note, word as sheet_word
 
 # Words of the checker's answers (the form's own words are in kural.site.checker).
 NO_GAME = N_("Choose a game: {expected}.")
@@ -86,6 +86,7 @@ FIELD_LABELS: Final = {
     "added": N_("the tiles added, in order"), "back": N_("the tiles taken back"), "tile": N_("tile"),
     "start": N_("the seat that plays first"), "direction": N_("direction of play"),
     "winners": N_("each deal's winner, in order"),
+    "winner": N_("who won, if players are level on an empty pool"),
 }
 
 
@@ -393,7 +394,8 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
         if len(cells) != len(row.scores):
             cells = [[] for _ in row.scores]
         rows.append({"scores": list(row.scores), "actual": row.actual, "cells": cells,
-                     "finish": _finish(lang, sheet.game, row.detail), "counts": row.counts})
+                     "finish": _finish(lang, sheet.game, row.detail)
+                     or row_note(lang, sheet.game, len(rows) + 1, row.detail, columns), "counts": row.counts})
     winner = list(standings.winner) if standings else []
     if standings:
         result = standings.result(lang)  # the same words as `kural sheet` (a cancelled round, a level Dummy game)

@@ -147,7 +147,10 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from kural.sheet import Sheet, SheetError, error_text
 
     try:
-        standings = Sheet.from_file(args.file).score()
+        if str(args.file) == "-":  # standard input (a sheet piped from another program)
+            standings = Sheet.from_stream(sys.stdin.buffer, "-").score()
+        else:
+            standings = Sheet.from_file(args.file).score()
         text = standings.json() if args.json else standings.text(args.lang)
     except SheetError as e:
         _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e)))
@@ -214,7 +217,7 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_search)
 
     sh = sub.add_parser("sheet", help="score a whole game written in a score-sheet file (see the README)")
-    sh.add_argument("file", type=Path, help="the score sheet (YAML)")
+    sh.add_argument("file", type=Path, help="the score sheet (YAML); - reads it from standard input")
     sh.add_argument("--lang", choices=LANGS, default="en", help="language of the table and the messages")
     sh.add_argument("--json", action="store_true", help="print one JSON object")
     sh.set_defaults(func=cmd_sheet)

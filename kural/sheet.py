@@ -108,7 +108,11 @@ REASONS: Final = {
     "too_few_players": N_("a round needs at least two players"),
     "out_has_tiles": N_("a player who went out has no tiles left"),
     "no_single_winner": N_("exactly one rack is empty when a player goes out"),
-    "tie": N_("players tie for the win, and the rules do not say how to break it"),
+    "tie": N_("players {players} tie for the win, and the sources do not say who wins then: write which of them "
+              "the table agreed won, as winner"),
+    "not_the_winner": N_("player {players} cannot be the winner written: the winner is the player who went out, or "
+                         "on an empty pool one of the players with the fewest tiles"),
+    "player": N_("there is no player {players}"),
     "players": N_("a game has at least two players"),
     "game_over": N_("the game was already over before this round"),
     "deal_fields": N_("give the deal as players and seed, or as hands and head"),
@@ -145,6 +149,8 @@ WORDS: Final = {
                      "they do not count", "count"),
     "goes_on_planned": Nn_("the game goes on: {played} of {planned} round played",
                            "the game goes on: {played} of {planned} rounds played", "planned"),
+    "chosen": N_("game {n}: the pool ran out with players {players} level for the win; the sources do not say who "
+                 "wins then, so the table chose {name}, and the game is scored as usual"),
     "team": N_("team {n}"),
     "house_rules": WORDS_HOUSE_RULES,
     "standard": N_("standard rules"),
@@ -484,6 +490,10 @@ class Standings:
         if self.cancelled:
             out += " · " + translate(lang, WORDS["cancelled"], count=len(self.cancelled),
                                      rounds=", ".join(map(str, self.cancelled)))
+        for n, row in enumerate(self.rows, 1):
+            note = row_note(lang, s.game, n, row.detail, self.columns(lang))
+            if note:
+                out += " · " + note
         return out
 
     def columns(self, lang: str = "en") -> tuple[str, ...]:
@@ -540,6 +550,16 @@ class Standings:
         return "\n".join(out)
 
 
+def row_note(lang: str, game: str, n: int, detail: Any, names: tuple[str, ...] | list[str]) -> str:
+    """What the sheet says of a round beyond its scores: a Rummikub game on an empty pool whose winner the table
+    chose among players level for the win (the sources are silent on it)."""
+    tied = getattr(detail, "tied", ()) if game == "rummikub" else ()
+    if not tied:
+        return ""
+    return gettext(lang, WORDS["chosen"]).format(n=n, players=", ".join(str(i + 1) for i in tied),
+                                                 name=names[detail.winner])
+
+
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
@@ -577,10 +597,24 @@ class Sheet:
                 data = f.read(MAX_BYTES + 1)
         except OSError as e:
             raise SheetInputError(name, 1, "sheet_read", detail=e.strerror or type(e).__name__) from None
+        return cls.from_bytes(data, name)
+
+    @classmethod
+    def from_stream(cls, stream: Any, name: str = "-") -> "Sheet":
+        """A sheet read from a binary stream (``kural sheet -``: standard input), at most :data:`MAX_BYTES` read."""
+        try:
+            data = stream.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise SheetInputError(name, 1, "sheet_read", detail=e.strerror or type(e).__name__) from None
+        return cls.from_bytes(data, name)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, name: str = "<sheet>") -> "Sheet":
+        """A sheet file's bytes: UTF-8 text of at most :data:`MAX_BYTES` (an optional byte order mark)."""
         if len(data) > MAX_BYTES:
             raise SheetInputError(name, 1, "sheet_too_big", size=len(data), limit=MAX_BYTES)
         try:
-            text = data.decode("utf-8")
+            text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise SheetInputError(name, 1, "sheet_not_text") from None
         return cls.from_text(text, name)

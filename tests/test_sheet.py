@@ -254,7 +254,9 @@ IMPOSSIBLE = {
     "okey_after_the_end": ("game: okey\nplayers: [a, b, c, d]\nplayed:\n" + "  - results: 1 okey\n" * 6, 9,
                            "the game was already over"),
     "rummikub_tie": ("game: rummikub\nplayers: [a, b]\nplayed:\n  - racks: [R1, B1]\n    ending: pool\n", 4,
-                     "players tie for the win"),
+                     "players 1, 2 tie for the win, and the sources do not say who wins then"),
+    "rummikub_winner_not_level": ("game: rummikub\nplayers: [a, b, c]\nplayed:\n  - racks: [R1, B1, K1 K2]\n"
+                                  "    ending: pool\n    winner: 3\n", 4, "player 3 cannot be the winner written"),
     "rummikub_no_empty_rack": ("game: rummikub\nplayers: [a, b]\nplayed:\n  - racks: [R1, B1]\n", 4,
                                "exactly one rack is empty"),
 }
@@ -410,3 +412,53 @@ def test_okey101_sum_with_an_okey_left_in_hand(tmp_path: Path) -> None:
     with pytest.raises(SheetInputError, match="player 2: .*okey or a fake okey"):  # a plain tile beside a sum
         Sheet.from_text("game: okey101\nplayers: [a, b, c, d]\nrounds: 1\nplayed:\n  - indicator: K1\n"
                         '    seats: ["out", "melds 25 R7", "closed", "closed"]\n', "s.yaml").score()
+
+
+RUMMIKUB_LEVEL = """game: rummikub
+players: [Giulia, Marco, Sofia]
+rounds: 2
+played:
+  - racks: ["", R5 K7, B1 B2 J]
+  - racks: [R1 R2, K13 B4, J B1 B2]   # players 1 and 2 have two tiles each
+    ending: pool
+    winner: 2
+"""
+
+
+def test_a_rummikub_game_on_an_empty_pool_with_a_tie_for_fewest_tiles(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    path = tmp_path / "level.yaml"
+    path.write_text(RUMMIKUB_LEVEL, encoding="utf-8")
+    standings = Sheet.from_file(path).score()
+    chosen = engine_score("rummikub", (), {"racks": ["R1 R2", "K13 B4", "J B1 B2"], "ending": "pool", "winner": 2})
+    assert standings.rows[1].scores == chosen and chosen[1] > 0 > chosen[0]  # scored as usual, player 2 the winner
+    assert standings.rows[1].detail.tied == (0, 1)
+    # The page and kural sheet say that the sources are silent and the table chose, in each language.
+    notes = {lang: standings.result(lang).split(" · ")[-1] for lang in ("en", "ja", "tr", "it")}
+    assert "the sources do not say who wins then, so the table chose Marco" in notes["en"]
+    assert len(set(notes.values())) == 4 and all("Marco" in n for n in notes.values())
+    code, out, err = run(capsys, str(path))
+    assert code == 0 and "the table chose Marco" in out
+    # The other player level cannot be written twice over, nor a player who was not level.
+    for winner, code_wanted in (("1", 0), ("3", 1)):
+        other = tmp_path / f"w{winner}.yaml"
+        other.write_text(RUMMIKUB_LEVEL.replace("winner: 2", f"winner: {winner}"), encoding="utf-8")
+        assert run(capsys, str(other))[0] == code_wanted
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(RUMMIKUB_LEVEL.replace("winner: 2", "winner: two"), encoding="utf-8")
+    code, out, err = run(capsys, str(bad))
+    assert code == 2 and out == "" and ": round 2: winner: " in err
+
+
+def test_a_sheet_read_from_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    text = (SHEETS / "rummikub.yaml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text), encoding="utf-8"))
+    code, out, err = run(capsys, "-", "--json")
+    expected = Sheet.from_file(SHEETS / "rummikub.yaml").score().as_json()
+    assert code == 0 and err == "" and json.loads(out) == expected
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"game: okey101\nplayers: [a]\nplayed: []\n")))
+    code, out, err = run(capsys, "-")
+    assert code == 2 and out == "" and err.startswith("error: -:2: players: ")

@@ -63,6 +63,18 @@ RACKS = FieldType("racks", {"type": "array", "items": {"type": "string"}, "minIt
 INTS = FieldType("ints", {"type": "array", "items": {"type": "integer"}}, _ints, lambda v: " ".join(map(str, v)))
 TURN = FieldType("turn", {"enum": ["valid", *rummikub.TURN_REASONS]}, _choice("valid", *rummikub.TURN_REASONS))
 ENDING = FieldType("ending", {"enum": ["out", "pool"]}, _choice("out", "pool"))
+
+
+def _seat(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ExpectError("a player's seat number, from 1", value)
+    return value
+
+
+# The sources do not say who wins when players tie for the fewest tiles on an empty pool: the table says.
+WINNER = FieldType("winner", {"type": "integer", "minimum": 1,
+                              "description": "the player (seat from 1) the table agreed won, when players tie for "
+                                             "the fewest tiles on an empty pool"}, _seat)
 def _players(value: Any) -> tuple[int, ...]:
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list) and not isinstance(items, tuple):
@@ -123,7 +135,7 @@ def _best(rules: Any, v: Mapping[str, Any]) -> Outcome:
 
 def _score(rules: Any, v: Mapping[str, Any]) -> Outcome:
     try:
-        result = rummikub.score_round(v["racks"], rules, v.get("ending", "out"))
+        result = rummikub.score_round(v["racks"], rules, v.get("ending", "out"), v.get("winner"))
     except rummikub.ScoringError as e:
         return _refused(e)
     return Outcome(result.scores, result)
@@ -222,7 +234,7 @@ KINDS.add(CheckKind("turn", {"before": TABLE, "after": TABLE, "rack": TILES}, TU
                          doc="a turn, given by the table before, the table after and the rack (and whether it is the initial meld): valid, or the first reason it is not", limits={"rack": RACK}))
 KINDS.add(CheckKind("best", {"table": TABLE, "rack": TILES}, INT, _best, optional={"objective": OBJECTIVE},
                          doc="the most tiles (or, if asked, the highest value) playable from the rack onto the table", limits={"rack": RACK}))
-KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING},
+KINDS.add(CheckKind("score", {"racks": RACKS}, INTS, _score, optional={"ending": ENDING, "winner": WINNER},
                          doc="each player's score for a game, from the racks at its end (the winner's empty unless the pool ran out)",
                          together=("racks",)))
 KINDS.add(CheckKind("game", {"rounds": ROUNDS}, INTS, _game,

@@ -407,10 +407,10 @@ def best_move(table: Sequence[Sequence[Tile]], rack: Sequence[Tile], rules: Rumm
 # Scoring, the river, the first player
 
 class ScoringError(KuralError):
-    """Racks that cannot be scored as asked: ``code`` names the problem."""
+    """Racks that cannot be scored as asked: ``code`` names the problem (``values``: the players concerned)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: str, message: str, **values: object) -> None:
+        super().__init__(code, message, **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,6 +421,7 @@ class RoundScore:
     winner: int  # 0-based
     scores: tuple[int, ...]
     ending: str
+    tied: tuple[int, ...] = ()  # 0-based: the players tied for the win on an empty pool, the table choosing the winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,42 +455,65 @@ def game(rounds: Sequence[Sequence[int]]) -> GameScore:
     return GameScore(tuple(tuple(r) for r in rounds), totals, tuple(i for i, t in enumerate(totals) if t == high))
 
 
-def score_round(racks: Sequence[Sequence[Tile]], rules: RummikubRules = STANDARD, ending: str = "out") -> RoundScore:
+def score_round(racks: Sequence[Sequence[Tile]], rules: RummikubRules = STANDARD, ending: str = "out",
+                winner: Optional[int] = None) -> RoundScore:
     """Score a game.  ``out``: the one player with an empty rack won.  ``pool``: the pool ran out
     and nobody could go out; the fewest tiles win (or, by option, the lowest value).
 
     Losers lose their rack's value; the winner gains what they lose.
+
+    When the pool ran out and several players tie for the fewest tiles (or the lowest value), the sources
+    are silent (004: the fewest tiles win; nothing on a tie): the table says which of them won (``winner``,
+    the seat from 1), and the game is scored as usual with that winner; without it the tie is refused.
 
     >>> racks = [parse_tiles("R1 R2"), parse_tiles("K13"), parse_tiles("J B1")]
     >>> score_round(racks, ending="pool").scores          # the fewest tiles win
     (-3, 34, -31)
     >>> score_round(racks, RULESETS.get("pool_by_value"), "pool").scores
     (38, -10, -28)
+    >>> tied = [parse_tiles("R1 R2"), parse_tiles("K13 B4"), parse_tiles("J B1 B2")]
+    >>> score_round(tied, ending="pool", winner=2).scores  # players 1 and 2 tie: the table chose player 2
+    (-3, 36, -33)
+    >>> score_round(tied, ending="pool")
+    Traceback (most recent call last):
+    ...
+    kural.games.rummikub.table.ScoringError: players 1, 2 tie for the win; the sources do not say who wins: the table names the winner
     """
     values = tuple(rack_value(r, rules) for r in racks)
     if len(racks) < 2:
         raise ScoringError("players", "a game has at least two players")
+    if winner is not None and not 1 <= winner <= len(racks):
+        raise ScoringError("player", f"there is no player {winner}", players=str(winner))
+    tied: list[int] = []
     if ending == "out":
         empty = [i for i, r in enumerate(racks) if not r]
         if len(empty) != 1:
             raise ScoringError("no_single_winner", "exactly one rack must be empty when a player goes out")
-        winner = empty[0]
+        if winner is not None and winner - 1 != empty[0]:
+            raise ScoringError("not_the_winner", f"player {winner} did not go out", players=str(winner))
+        won = empty[0]
     elif ending == "pool":
         key = (lambda i: len(racks[i])) if rules.pool_winner == "fewest_tiles" else (lambda i: values[i])
         low = min(key(i) for i in range(len(racks)))
         tied = [i for i in range(len(racks)) if key(i) == low]
-        if len(tied) > 1:
-            raise ScoringError("tie", "players tie for the win; the rules do not say how to break it")
-        winner = tied[0]
+        named = ", ".join(str(i + 1) for i in tied)
+        if winner is not None and winner - 1 not in tied:
+            raise ScoringError("not_the_winner", f"player {winner} is not among the winners ({named})",
+                               players=str(winner), winners=named)
+        if len(tied) > 1 and winner is None:
+            raise ScoringError("tie", f"players {named} tie for the win; the sources do not say who wins: "
+                                      "the table names the winner", players=named)
+        won = tied[0] if winner is None else winner - 1
     else:
         raise ScoringError("ending", f"unknown ending {ending!r} (expected out or pool)")
+    winner_index = won
     if ending == "pool" and rules.pool_scoring == "difference":
-        losses = [values[i] - values[winner] for i in range(len(racks))]
+        losses = [values[i] - values[winner_index] for i in range(len(racks))]
     else:
         losses = list(values)
     scores = [-losses[i] for i in range(len(racks))]
-    scores[winner] = sum(losses[i] for i in range(len(racks)) if i != winner)
-    return RoundScore(values, winner, tuple(scores), ending)
+    scores[winner_index] = sum(losses[i] for i in range(len(racks)) if i != winner_index)
+    return RoundScore(values, winner_index, tuple(scores), ending, tuple(tied) if len(tied) > 1 else ())
 
 
 @dataclass(frozen=True, slots=True)
