@@ -305,9 +305,25 @@ def _load_example(r: _FileReader, node: Node, game: str, index: int, default_var
     caption = r.localized(m["caption"][1], f"{label}.caption") if "caption" in m else None
     if "caption" in m and caption is None:
         ok = False
+    differ = _load_reason(r, m["sentences_differ"][1], f"{label}.sentences_differ") if "sentences_differ" in m else None
+    if "sentences_differ" in m and differ is None:
+        ok = False
     if not ok:
         return None
-    return Example(check, expect, values, raw, variant, caption, r.path, node.start_mark.line + 1, index)
+    return Example(check, expect, values, raw, variant, caption, r.path, node.start_mark.line + 1, index, differ)
+
+
+def _load_reason(r: _FileReader, node: Node, label: str) -> Optional[str]:
+    """``sentences_differ: {reason: ...}``: why the languages of a text differ in their number of sentences
+    (kural.records.sentences); None after reporting a problem."""
+    m = r.mapping(node, label)
+    if m is None:
+        return None
+    r.check_keys(m, ["reason"], label)
+    if "reason" not in m:
+        r.problem(node, label, "missing_field", name="reason", expected="a few words")
+        return None
+    return r.text(m["reason"][1], f"{label}.reason")
 
 
 def _load_worked(r: _FileReader, node: Node, game: str) -> Optional[tuple[Worked, ...]]:
@@ -577,6 +593,8 @@ def _load_record(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, ga
             values[name] = _load_history(r, node, published)
         elif kind == "withdrawn":
             values[name] = _load_withdrawal(r, node, game)
+        elif kind == "sentences_differ":
+            values[name] = _load_reason(r, node, name)
         elif kind == "examples":
             items = r.sequence(node, name)
             if items is None:
@@ -641,6 +659,8 @@ def _load_question(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, 
             values[name] = r.localized(m[name][1], name)
     if "keywords" in m:
         values["keywords"] = r.localized(m["keywords"][1], "keywords", as_list=True)
+    if "sentences_differ" in m:
+        values["sentences_differ"] = _load_reason(r, m["sentences_differ"][1], "sentences_differ")
     if "sources" in m:
         values["sources"] = _load_sources(r, m["sources"][1], known_sources)
         if values["sources"] and not any("question" in s.purposes for s in values["sources"]):
@@ -659,7 +679,7 @@ def _load_question(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, 
             if hm is None:
                 ok = False
                 continue
-            r.check_keys(hm, ["variant", "answer"], label)
+            r.check_keys(hm, ["variant", "answer", "sentences_differ"], label)
             if "variant" not in hm or "answer" not in hm:
                 r.problem(item, label, "missing_field", name="variant" if "variant" not in hm else "answer",
                           expected=", ".join(book.names()))
@@ -682,7 +702,13 @@ def _load_question(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, 
                         r.problem(hm["answer"][1], f"{label}.answer.{lang}", "unknown_param", game=game, name=ph,
                                   expected=", ".join(known))
                         ok = False
-            house.append(HouseAnswer(v, a))
+            differ = None
+            if "sentences_differ" in hm:
+                differ = _load_reason(r, hm["sentences_differ"][1], f"{label}.sentences_differ")
+                if differ is None:
+                    ok = False
+                    continue
+            house.append(HouseAnswer(v, a, differ))
     values["house_rules"] = tuple(house)
     if "examples" in m:
         items = r.sequence(m["examples"][1], "examples")
@@ -711,8 +737,8 @@ def _load_question(r: _FileReader, m: dict[str, tuple[Node, Node]], root: Node, 
     lines = {k: v.start_mark.line + 1 for k, (_, v) in m.items()}
     return Question(game=game, qid=qid, question=values["question"], answer=values["answer"], rules=values["rules"],
                     keywords=values["keywords"], sources=values["sources"], house_rules=values["house_rules"],
-                    examples=values["examples"], file=r.path, line=root.start_mark.line + 1,
-                    lines=lines, mentions=tuple(mentions))
+                    examples=values["examples"], sentences_differ=values.get("sentences_differ"), file=r.path,
+                    line=root.start_mark.line + 1, lines=lines, mentions=tuple(mentions))
 
 
 def _example_node(node: Node, index: int) -> Node:

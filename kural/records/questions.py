@@ -38,6 +38,7 @@ class HouseAnswer:
 
     variant: str
     answer: Localized
+    sentences_differ: Optional[str] = None  # why the answer's languages differ in sentences
 
     def answer_in(self, game: str, lang: str) -> str:
         return plain_refs(fill(self.answer[lang], registry.ruleset(game, self.variant).params()))
@@ -54,6 +55,7 @@ class Question:
     sources: tuple[Source, ...] = field(metadata=spec("sources", N_("where players ask it (for: question) and the sources on each side")))
     house_rules: tuple[HouseAnswer, ...] = field(default=(), metadata=spec("house_answers", N_("each house rule that answers differently: variant and answer"), False))
     examples: tuple[Example, ...] = field(default=(), metadata=spec("examples", N_("machine-checked claims that show the answer"), False))
+    sentences_differ: Optional[str] = field(default=None, metadata=spec("sentences_differ", N_("why one language has more or fewer sentences than another here: reason: and a few words"), False))
     file: str = ""
     line: int = 0
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)

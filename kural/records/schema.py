@@ -31,6 +31,7 @@ def _example() -> dict[str, Any]:
         "expect": {"description": EXAMPLE_COMMON["expect"]["doc"]},
         "variant": {"type": "string", "description": EXAMPLE_COMMON["variant"]["doc"]},
         "caption": {**_localized({"type": "string", "minLength": 1}), "description": EXAMPLE_COMMON["caption"]["doc"]},
+        "sentences_differ": {**_field("sentences_differ", ""), "description": EXAMPLE_COMMON["sentences_differ"]["doc"]},
     }
     rules = []
     for name in names:
@@ -92,7 +93,10 @@ def _field(kind: str, doc: str) -> dict[str, Any]:
     if kind == "house_answers":
         return {"type": "array", "items": {"type": "object", "required": ["variant", "answer"], "additionalProperties": False,
                                            "properties": {"variant": {"type": "string", "minLength": 1},
-                                                          "answer": _localized({"type": "string", "minLength": 1})}}}
+                                                          "answer": _localized({"type": "string", "minLength": 1}),
+                                                          "sentences_differ": _field("sentences_differ", "")}}}
+    if kind == "sentences_differ":
+        return {"type": "object", "required": ["reason"], "additionalProperties": False, "properties": {"reason": {"type": "string", "minLength": 1}}}
     if kind == "worked":
         return {"type": "array", "items": {"type": "object", "required": ["kind"],
                                            "properties": {"kind": {"type": "string"}, "seed": {"type": "integer"}}}}
