@@ -102,11 +102,11 @@ MESSAGES: Final = {
 
 # The engine's reason codes for a round that cannot have happened, where the game's own words lack them.
 REASONS: Final = {
-    "two_out": N_("only one player can go out"),
-    "out_not_opened": N_("the player who went out has not opened"),
+    "two_out": N_("only one player can finish"),
+    "out_not_opened": N_("the player who finished has not opened"),
     "elden_others_opened": N_("an elden finish needs every other player unopened"),
     "too_few_players": N_("a round needs at least two players"),
-    "out_has_tiles": N_("a player who went out has no tiles left"),
+    "out_has_tiles": N_("a player who finished has no tiles left"),
     "no_single_winner": N_("exactly one rack is empty when a player goes out"),
     "tie": N_("players {players} tie for the win, and the sources do not say who wins then: write which of them "
               "the table agreed won, as winner"),
@@ -123,7 +123,8 @@ REASONS: Final = {
 }
 # How a player of an Okey 101 round is written wrong (the seat notation's codes), in words.
 SEAT_WORDS: Final = {
-    "seat_syntax": N_("write each player as out, melds, pairs or closed, then the tiles left"),
+    "seat_syntax": N_("write each player with one of the words out, melds, pairs or closed (finished, opened with melds, "
+                      "opened with pairs, not opened), then the tiles left"),
     "unknown_penalty": N_("a penalty is written +701 to +705"),
     "seat_points": N_("write the tiles left or their sum, once; beside a sum write only an okey or a fake okey "
                       "left in hand"),

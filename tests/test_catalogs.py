@@ -161,3 +161,54 @@ def test_a_count_of_a_noun_agrees_with_its_number_in_english():
     assert translate("it", PILE_LEFT, n=0) == "0 tessere restano nel tallone"
     assert translate("en", WORDS["rounds_played"], played=1) == "1 round played"
     assert translate("tr", WORDS["rounds_played"], played=1) == translate("tr", WORDS["rounds_played"], played=3).replace("3", "1")
+
+
+# --- words the editors' reviews of 2026-12-07 corrected, kept from coming back ---------------------------
+
+import json  # noqa: E402
+
+
+def test_okey_score_sheets_say_finish_not_go_out():
+    """Every Okey and Okey 101 rule says finish (glossary `finishing`); their score sheets say so too."""
+    from kural.sheet import REASONS
+    from kural.site.score import WORDS, score_spec
+
+    games = {g["key"]: g for g in score_spec("en")["games"]}
+    shown = [gettext("en", WORDS[k]) for k in ("out_how", "okey_out", "okey_how", "okey_wrong")]
+    shown += [s["label"] for s in games["okey101"]["states"]] + [f["label"] for f in games["okey101"]["flags"]]
+    shown += [f["label"] for f in games["okey"]["finishes"]]
+    shown += [gettext("en", REASONS[k]) for k in ("two_out", "out_not_opened", "out_has_tiles")]
+    assert not [s for s in shown if re.search(r"\b(went|go|goes|going) out\b", s)], shown
+    assert "Who finished" in shown
+
+
+def test_the_offline_page_says_saved_and_names_languages_in_its_own_words():
+    """One word for the offline copy ("saved", not "kept" beside it), and each language named as the page's
+    language names it inside a sentence: «in italiano», "İngilizce kurallar", not "in Italiano" or "Türkçe dilinde"."""
+    from kural.site import offline
+
+    english = [gettext("en", getattr(offline, name)) for name in dir(offline)
+               if name.isupper() and isinstance(getattr(offline, name), str) and getattr(offline, name) in {m.id for m in _template()}]
+    assert len(english) > 15
+    assert not [s for s in english if re.search(r"\bkeep|\bkept\b", s, re.IGNORECASE)], english
+    for lang in LANGS:
+        page = offline.offline_page(lang)
+        spec = json.loads(re.search(r'<script type="application/json" id="kural-offline-spec">(.*?)</script>', page, re.S).group(1))
+        words = spec["in_words"]
+        assert set(words) == set(LANGS)
+        for text in (gettext(lang, offline.DONE), gettext(lang, offline.MAKE_SIZE), gettext(lang, offline.PART_LANG)):
+            for code in LANGS:
+                filled = text.format(language=words[code], size="1 MB")
+                assert spec["names"][code] not in filled or words[code] == spec["names"][code], (lang, filled)
+                assert "dilinde" not in filled and "Türkçe kuralları" not in filled, filled
+    assert json.loads(re.search(r'id="kural-offline-spec">(.*?)</script>', offline.offline_page("it"), re.S).group(1))["in_words"]["it"] == "italiano"
+
+
+def test_no_help_string_shows_raw_values():
+    """Help for a field says what to write in words, not as the file's data ({p1: 120, p2: -40})."""
+    raw = re.compile(r"\{\w+: ")
+    for lang in LANGS:
+        with (ROOT / "locales" / lang / "LC_MESSAGES" / "kural.po").open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        found = [m.id for m in catalog if m.id and any(raw.search(s) for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s)]
+        assert not found, (lang, found)

@@ -76,7 +76,7 @@ def test_a_new_sheet_has_no_round_and_no_totals():
     ({"game": "okey101", "players": ["A", "B", "C", "D"], "played": []}, "rounds"),
     ({"game": "okey101", "players": ["A", "A", "C", "D"], "rounds": 3, "played": []}, "twice"),
     ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
-        {"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}, "only one player can go out"),
+        {"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}, "only one player can finish"),
     ({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 3, "played": [
         {"indicator": "K1", "seats": ["out", "melds X9", "closed", "closed"]}]}, "X9"),
     ({"game": "chess", "players": ["A", "B"], "played": []}, "chess"),

@@ -250,7 +250,7 @@ def test_hostile_and_huge_files(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 # --- a round the engine refuses as impossible: exit 1, the reason in words -----------------------------------
 
 IMPOSSIBLE = {
-    "two_out": (GOOD.replace('"melds R5 K7 B13"', '"out"'), 6, "only one player can go out"),
+    "two_out": (GOOD.replace('"melds R5 K7 B13"', '"out"'), 6, "only one player can finish"),
     "okey_after_the_end": ("game: okey\nplayers: [a, b, c, d]\nplayed:\n" + "  - results: 1 okey\n" * 6, 9,
                            "the game was already over"),
     "rummikub_tie": ("game: rummikub\nplayers: [a, b]\nplayed:\n  - racks: [R1, B1]\n    ending: pool\n", 4,

@@ -159,7 +159,7 @@ def _show_mapping(v: Any) -> str:
 PLAYERS = FieldType("players", {"type": "integer", "description": N_("the number of players, 2 to 4")}, _int_of)
 SEED = FieldType("seed", {"type": "integer", "description": N_("the number of the random deal")}, _int_of)
 CARD = FieldType("card", {"type": "string", "description": N_("one card, e.g. 7H")}, _card)
-HANDS = FieldType("hands", {"type": "object", "description": N_("each player's cards as dealt: {p1: '...', p2: '...'}"),
+HANDS = FieldType("hands", {"type": "object", "description": N_("each player's cards as dealt, player by player (p1, p2, …)"),
                             "additionalProperties": {"type": "string"}}, _hands)
 PLAYS = FieldType("plays", {"type": "array", "items": {"type": "string"},
                             "description": N_("the plays in order, one a line: p1 draws 5D, p2 goots 7H with 8H 9H, "
@@ -167,8 +167,8 @@ PLAYS = FieldType("plays", {"type": "array", "items": {"type": "string"},
                   _plays, lambda v: " / ".join(map(str, v)))
 MELDS = FieldType("melds", {"type": "array", "items": {"type": "string"}, "description": N_("melds on the table, each a string of cards")},
                   _melds, lambda v: " | ".join(" ".join(map(str, m)) for m in v))
-DEALS = FieldType("deals", {"type": "array", "items": {"type": "object"}, "description": N_("each deal's scores: {p1: 120, p2: -40}")}, _deals)
-TOTALS = FieldType("totals", {"type": "object", "description": N_("each player's total: {p1: 520, p2: 300}")}, _scores, _show_mapping)
+DEALS = FieldType("deals", {"type": "array", "items": {"type": "object"}, "description": N_("each deal's scores, one for each player (p1, p2, …)")}, _deals)
+TOTALS = FieldType("totals", {"type": "object", "description": N_("each player's total, player by player (p1, p2, …)")}, _scores, _show_mapping)
 
 DEAL_FACTS = FieldType("deal", {"type": "object", "required": ["cards", "head"],
                                 "properties": {"cards": {"type": "integer"}, "head": {"type": "string"}}}, _deal_facts)

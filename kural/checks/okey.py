@@ -224,7 +224,7 @@ _kind("discards", {"tiles": TILES, "indicator": TILE}, TILE_LIST, _discards,
 _kind("finish", {"tiles": TILES, "discard": TILE, "indicator": TILE}, INT, _finish,
       "what a finish is worth: the points each other player loses (0 when the 14 tiles do not win)")
 _kind("show", {"tiles": TILES, "indicator": TILE}, VERDICT, _show,
-      "whether a player may show the indicator's twin (valid) or not (invalid)", {"drawn": BOOL})
+      "whether a player may still show the indicator's twin", {"drawn": BOOL})
 _kind("indicator", {"stack": TILES, "dice": DICE}, TILE, _indicator,
       "the indicator picked from the six-tile stack (bottom first) by the throws; a fake okey means throw again")
 _kind("deal", {"dice": DICE}, DEAL, _deal,

@@ -84,7 +84,7 @@ FINISHES: Final = {
 }
 
 SEAT_KINDS: Final = {
-    "finisher": N_("went out"),
+    "finisher": N_("finished"),
     "opened": N_("opened with melds"),
     "pairs_opener": N_("opened with pairs"),
     "unopened": N_("did not open"),

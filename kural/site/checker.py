@@ -32,7 +32,7 @@ GAME_ORDER: Final = ("okey101", "okey", "rummikub", "dummy")
 
 TITLE = N_("Check a hand")
 PARAM_CHOICE = N_("One of: {names}")
-LEAD = N_("Type or tap the tiles or cards, choose what to check, and get the verdict, checked the same way as every example on this site, here in your browser. The link below the form holds the whole claim: send it to the other players.")
+LEAD = N_("Type or tap the tiles or cards, choose what to check, and get the verdict, checked the same way as every example on this site, here in your browser. The link below the form holds everything you entered: send it to the other players.")
 NOSCRIPT = N_("The checker runs in your browser, and that needs JavaScript. Without it, install Kural and use the command line: kural check okey101 R10 R11 R12 K13 B13 Y13 --indicator Y1")
 
 # Short names of the example kinds (what the reader chooses); the registry's description goes below.
@@ -57,7 +57,7 @@ OPTION_LABELS: Final = {
 }
 # Words that start a row of a per-seat field, offered as buttons (the notation, with its meaning in words).
 CHIPS: Final = {
-    "seats": (("out", N_("went out")), ("melds", N_("opened with melds")), ("pairs", N_("opened with pairs")),
+    "seats": (("out", N_("finished")), ("melds", N_("opened with melds")), ("pairs", N_("opened with pairs")),
               ("closed", N_("did not open")), ("okey", N_("finish by discarding an okey")),
               ("elden", N_("elden finish (in one go)"))),
     "results": tuple((str(n), "") for n in range(1, 5)) + (
@@ -82,7 +82,7 @@ SINGLE: Final = {"tile", "card"}
 WORDS: Final = {
     "game": N_("Game"), "kind": N_("What to check"), "variant": N_("House rules"), "standard": N_("standard rules"),
     "chosen": Nn_("{n} chosen", "{n} chosen"),  # house rules chosen
-    "check": N_("Check"), "link": N_("Link to this claim"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
+    "check": N_("Check"), "link": N_("Link to this check"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
     "loading": N_("Loading the checker…"), "failed": N_("The checker could not be loaded. Reload the page to try again."),
     "working": N_("Checking…"), "palette": N_("Tap to add to “{field}”"), "clear": N_("Clear"),

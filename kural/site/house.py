@@ -35,7 +35,7 @@ JUDGING = N_("Judging the examples again under your house rules…")
 JUDGED = Nn_("{n} example judged again under your house rules; {changed} changed.",
              "{n} examples judged again under your house rules; {changed} changed.")
 CHANGED = N_("Changed under your house rules")
-REFUSED_NOW = N_("Under your house rules this claim is refused: {message}")
+REFUSED_NOW = N_("Under your house rules this example is refused: {message}")
 HOUSE_TEXT = N_("Variant: {name}")
 FAILED = N_("The house rules cannot be applied in this browser; the examples show the standard rules.")
 NOT_BOTH = N_("not together with “{other}”: {why}")

@@ -42,6 +42,9 @@ from kural.site import web
 HERE: Final = Path(__file__).resolve().parent
 ROOT: Final = HERE.parents[1]
 LANG_NAMES: Final = {lang.code: lang.name for lang in LANGUAGES}
+# A language named inside a sentence of the page's own language ("the rules in Italian": it «in italiano»,
+# tr «İtalyanca»), not by its own name (which the headings and the language switcher show).
+IN_WORDS: Final = {"ja": N_("Japanese"), "tr": N_("Turkish"), "it": N_("Italian"), "en": N_("English")}
 
 MANIFEST: Final = "manifest.webmanifest"
 OFFLINE_DIR: Final = "offline"           # /<lang>/offline/: the settings and the page shown when one is missing
@@ -66,28 +69,28 @@ APP_DESCRIPTION = N_("The rules of Okey, Okey 101, Rummikub and Dummy, with the 
 
 TITLE = N_("Kural without a network")
 LEAD = N_("Kural can stay on this device and work at the table without a network: the rules, the search, the checker and your house rules. It updates itself when you are online again.")
-AUTO = N_("Each language you read is kept on this device by itself; the checker too, once you open a game's rules, unless your connection counts the data you use.")
+AUTO = N_("Each language you read is saved on this device automatically, and so is the checker once you open a game's rules, unless you are on a metered connection.")
 MAKE = N_("Make Kural work offline")
-MAKE_SIZE = N_("Keeps the rules in {language} and the checker on this device: {size}.")
+MAKE_SIZE = N_("Saves the rules in {language} and the checker on this device: {size}.")
 STORED_TITLE = N_("On this device")
 PART_LANG = N_("Rules, search and pictures in {language}")
 PART_ENGINE = N_("The checker")
-STATE_STORED = N_("kept ({size})")
-STATE_PARTLY = N_("partly kept ({size} of {total})")
-STATE_NOT = N_("not kept ({total})")
-USED = N_("Kural uses {size} on this device in all.")
+STATE_STORED = N_("saved ({size})")
+STATE_PARTLY = N_("partly saved ({size} of {total})")
+STATE_NOT = N_("not saved ({total})")
+USED = N_("In all, Kural uses {size} on this device.")
 REMOVE = N_("Remove Kural from this device")
-REMOVED = N_("Removed. Kural keeps nothing more on this device until you ask again.")
-WORKING = N_("Keeping Kural on this device: {done} of {total}…")
-DONE = N_("Done: Kural works without a network in {language}, with the checker.")
-FAILED = N_("Kural could not be kept on this device. Try again when you have a network.")
-UNSUPPORTED = N_("This browser cannot keep Kural for use without a network.")
-MISSING = N_("This page is not kept on this device, and there is no network.")
+REMOVED = N_("Removed. Kural will save nothing on this device until you ask it to again.")
+WORKING = N_("Saving Kural to this device: {done} of {total}…")
+DONE = N_("Done: Kural works offline in {language}, with the checker.")
+FAILED = N_("Kural could not be saved to this device. Try again when you are online.")
+UNSUPPORTED = N_("This browser cannot save Kural for offline use.")
+MISSING = N_("This page is not saved on this device, and you are offline.")
 AVAILABLE = N_("Without a network you can open")
-NOTHING = N_("Nothing is kept on this device yet.")
+NOTHING = N_("Nothing is saved on this device yet.")
 UPDATE = N_("A new version of Kural is ready.")
 RELOAD = N_("Reload")
-PROGRESS = N_("Keeping Kural on this device")
+PROGRESS = N_("Saving Kural to this device")
 WORDS: Final = {"make_size": MAKE_SIZE, "part_lang": PART_LANG, "part_engine": PART_ENGINE,
                 "stored": STATE_STORED, "partly": STATE_PARTLY, "not": STATE_NOT, "used": USED,
                 "removed": REMOVED, "working": WORKING, "done": DONE, "failed": FAILED,
@@ -137,7 +140,7 @@ def offline_page(lang: str) -> str:
     """The Markdown of ``offline/index.md``: a heading and the block the Jinja2 template makes."""
     from markupsafe import Markup
 
-    spec = {"lang": lang, "langs": list(LANGS), "names": LANG_NAMES,
+    spec = {"lang": lang, "langs": list(LANGS), "names": LANG_NAMES, "in_words": {k: t(lang, v) for k, v in IN_WORDS.items()},
             "words": {k: t(lang, v) for k, v in WORDS.items()}}
     return jinja.template("offline.html").render(
         title=t(lang, TITLE), lead=t(lang, LEAD), auto=t(lang, AUTO), make=t(lang, MAKE), remove=t(lang, REMOVE),

@@ -335,7 +335,7 @@ def sources_page(corpus: Corpus, lang: str) -> str:
 
 
 KINDS_MARKER = "<!-- kural:example-kinds -->"
-KINDS_HEAD = (N_("check"), N_("games"), N_("fields"), N_("expect"), N_("what it claims"))
+KINDS_HEAD = (N_("check"), N_("games"), N_("fields"), N_("expect"), N_("what it checks"))
 
 
 def kinds_table(lang: str) -> str:

@@ -33,12 +33,12 @@ from kural.site.checker import GAME_ORDER, json_script
 from kural.site.records_html import md_text
 
 TITLE = N_("Score sheet")
-LINK = N_("Keep the score of a game of {game}")
+LINK = N_("Keep score for a game of {game}")
 WORDS: Final = {
-    "lead": N_("Keep the score of a whole game: enter each round as it happened and the rules count it, the same way "
-               "as every example on this site. Everything stays on this device; share the sheet as a link or a file."),
-    "noscript": N_("The score sheet counts in your browser, and that needs JavaScript. Without it, install Kural and "
-                   "use the command line: kural sheet my-game.yaml"),
+    "lead": N_("Keep score for a whole game: enter each round as it happened and Kural scores it by the rules, as it "
+               "does every example on this site. Everything stays on this device; share the sheet as a link or a file."),
+    "noscript": N_("The score sheet adds up the scores in your browser, which needs JavaScript. Without it, install "
+                   "Kural and use the command line: kural sheet my-game.yaml"),
     "games": N_("Games kept on this device"),
     "no_games": N_("No game kept on this device yet."),
     "new_game": N_("New game"),
@@ -101,13 +101,13 @@ WORDS: Final = {
     "penalties": N_("Penalties"),
     "add_penalty": N_("Add a penalty"),
     "remove_penalty": N_("Remove: {name}"),
-    "out_how": N_("How they went out"),
+    "out_how": N_("How they finished"),
     "too_big": N_("This file is too big to be a score sheet."),
-    "okey_out": N_("Who went out"),
+    "okey_out": N_("Who finished"),
     "okey_nobody": N_("nobody"),
-    "okey_how": N_("How they went out"),
+    "okey_how": N_("How they finished"),
     "okey_show": N_("Who showed the indicator's twin"),
-    "okey_wrong": N_("Who declared a finish that was not one"),
+    "okey_wrong": N_("Who declared a wrong finish"),
     "empty": N_("Nothing written yet."),
 }
 # Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own

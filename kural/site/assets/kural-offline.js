@@ -138,14 +138,14 @@ function kuralOffline(me) {
       li.dataset.part = name;
       li.dataset.kept = p.kept === p.files ? "all" : p.kept ? "some" : "none";
       any = any || p.kept > 0;
-      var what = name === "engine" ? W.part_engine : fmt(W.part_lang, { language: spec.names[name] });
+      var what = name === "engine" ? W.part_engine : fmt(W.part_lang, { language: spec.in_words[name] });
       var how = p.kept === p.files ? fmt(W.stored, { size: size(p.keptBytes) })
         : p.kept ? fmt(W.partly, { size: size(p.keptBytes), total: size(p.bytes) }) : fmt(W.not, { total: size(p.bytes) });
       li.textContent = what + ": " + how;
       list.appendChild(li);
     });
     var want = (parts[lang] ? parts[lang].bytes : 0) + (parts.engine ? parts.engine.bytes : 0);
-    el("kural-offline-size").textContent = fmt(W.make_size, { language: spec.names[lang], size: size(want) });
+    el("kural-offline-size").textContent = fmt(W.make_size, { language: spec.in_words[lang], size: size(want) });
     make.disabled = false;
     remove.disabled = !any;
     if (navigator.storage && navigator.storage.estimate) {
@@ -206,7 +206,7 @@ function kuralOffline(me) {
     }).then(function (answer) {
       showProgress(100);
       page.dataset.state = answer.ok ? "done" : "failed";
-      status.textContent = answer.ok ? fmt(W.done, { language: spec.names[lang] }) : W.failed;
+      status.textContent = answer.ok ? fmt(W.done, { language: spec.in_words[lang] }) : W.failed;
       if (answer.ok) { mark("offline", "ready"); mark("engine", "ready"); }
       render(answer.state);
     });
