@@ -130,7 +130,9 @@ ASKED_WORDS: Final = {
     "tr": {"kac": "kac sayi tane", "kacinci": "kacinci sira", "hangi": "hangi", "kim": "kim oyuncu"},
     "en": {"can": "can may allowed", "could": "can may allowed", "may": "may can allowed", "many": "many number",
            "much": "much worth"},
-    "it": {"quanti": "quanti quante numero", "quante": "quante quanti numero", "quanto": "quanto vale",
+    # "in quanti" asks how many players (a phrase here only where each of its words is a question or joining word:
+    # read_query drops a query's words only while a word of another kind remains).
+    "it": {"in quanti": "quanti giocatori", "quanti": "quanti quante numero", "quante": "quante quanti numero", "quanto": "quanto vale",
            "puo": "puo possono", "possono": "possono puo", "posso": "puo possono", "chi": "chi giocatore"},
     "ja": {"できる": "できる できます", "できますか": "できます", "いい": "よい かまいません",
            "いいの": "よい かまいません", "いつ": "いつ とき"},

@@ -279,6 +279,7 @@ def test_okey_elsewhere_in_a_japanese_query_is_still_the_wild_tile():
     ("ja", "3人でもできる？オケイ", {"okey:how-many-players", "okey:101"}),
     ("tr", "rummikub 5 kişi oynanabilir mi", {"rummikub:how-many-players", "rummikub:101"}),
     ("it", "nel rummikub si può giocare in 5", {"rummikub:how-many-players", "rummikub:101"}),
+    ("it", "okey in quanti si gioca", {"okey:how-many-players", "okey:101"}),
     ("en", "can i play rummikub with 5", {"rummikub:how-many-players", "rummikub:101"}),
 ])
 def test_question_words_that_say_what_is_asked_count(lang, query, expect):
@@ -347,3 +348,11 @@ def test_turkish_roots_do_not_run_together():
 def test_a_generic_verb_weighs_little(lang, query):
     # Dummy's cards rule says "no jokers": it answers, whatever title says "play".
     assert _top(query, lang, 1) == ["dummy:102"]
+
+
+def test_an_asked_phrase_is_made_of_question_or_joining_words():
+    # read_query drops question words only while a word of another kind remains: a phrase with any other word in it
+    # could leave a query with nothing to search for ("dummy kaç kişi" found nothing when "kaç kişi" was one).
+    assert all(set(w.split()) <= set(ASK) | set(STOP) for w in SOFT if " " in w)
+    for query, lang in (("dummy in quanti", "it"), ("dummy kaç kişi", "tr"), ("101 quante", "it"), ("ダミー できる", "ja")):
+        assert search_rules(query, lang), query
