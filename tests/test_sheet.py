@@ -143,7 +143,10 @@ def test_the_readme_points_to_an_example_of_every_game(capsys: pytest.CaptureFix
     section = readme.split("## Score sheets", 1)[1].split("\n## ", 1)[0]
     files = sorted(set(re.findall(r"examples/sheets/\w+\.yaml", section)))
     assert {Path(f).stem for f in files} == set(registry.KEYS)
-    for f in files:
+    # every example sheet is in the README, and scores
+    every = sorted(set(re.findall(r"examples/sheets/[\w-]+\.yaml", section)))
+    assert every == sorted(f"examples/sheets/{p.name}" for p in SHEETS.glob("*.yaml"))
+    for f in every:
         code, out, err = run(capsys, str(ROOT / f))
         assert code == 0 and out and err == "", f
     # the sheet shown in the README is the Okey 101 example file's beginning
@@ -462,3 +465,19 @@ def test_a_sheet_read_from_standard_input(capsys: pytest.CaptureFixture[str], mo
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"game: okey101\nplayers: [a]\nplayed: []\n")))
     code, out, err = run(capsys, "-")
     assert code == 2 and out == "" and err.startswith("error: -:2: players: ")
+
+
+def test_okey_with_shows_of_the_indicators_twin(capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = Sheet.from_file(SHEETS / "okey-show.yaml")
+    standings = sheet.score()
+    results = [p.raw["results"] for p in sheet.played]
+    assert sum(r.count("show") for r in results) == 2 and all(r.count("show") <= 1 for r in results)
+    for i, row in enumerate(standings.rows, 1):  # each row: the engine's score after that round
+        assert row.scores == engine_score("okey", (), {"results": results[:i], "players": 3})
+    # a show costs each other player what the ruleset says, the shower nothing
+    cost = rules_for("okey", ()).indicator_show_cost
+    start = rules_for("okey", ()).start_score
+    first = engine_score("okey", (), {"results": ["show 2"], "players": 3})
+    assert first == (start - cost, start, start - cost)
+    code, out, err = run(capsys, str(SHEETS / "okey-show.yaml"), "--json")
+    assert code == 0 and err == "" and json.loads(out) == standings.as_json()
