@@ -623,3 +623,47 @@ def test_a_typical_round_on_a_phone_in_few_taps(browser, server):
     assert all(b["size"] >= 32 and b["whole"] and b["right"] <= 360 for b in boxes), boxes
     assert len({round(b["top"]) for b in boxes}) == 2, boxes
     context.close()
+
+
+# --- issue 38: the sheets a table disputed, opened as files in the page, scored as `kural sheet` scores them -------
+
+def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
+    """One page load: each new example file (a cancelled Okey 101 round, a Dummy game level after its deals, Okey
+    with a show) and a Rummikub game whose winner the table chose among players level on an empty pool, imported
+    one after another; the standings and the words under them are those of `kural sheet --json` for the same file,
+    in Italian. A round naming three red 5s is refused with the seat named."""
+    from tests.test_sheet import RUMMIKUB_LEVEL
+
+    lang = "it"
+    files = {name: (SHEETS / name).read_text(encoding="utf-8")
+             for name in ("okey101-cancelled.yaml", "dummy-tie.yaml", "okey-show.yaml")}
+    files["rummikub-level.yaml"] = RUMMIKUB_LEVEL
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/{lang}/score/", wait_until="load")
+    page.evaluate("localStorage.clear()")
+    first = True
+    for name, text in files.items():
+        if page.is_visible("#kural-score-back"):
+            page.click("#kural-score-back")
+        _after(page, lambda: page.set_input_files("#kural-score-import", files=[
+            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]), ENGINE_WAIT if first else 30_000)
+        first = False
+        assert page.is_hidden("#kural-score-error"), (name, page.inner_text("#kural-score-error"))
+        standings = Sheet.from_text(text, name).score()
+        cli = standings.as_json()
+        assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), name
+        assert page.inner_text("#kural-score-result").strip() == standings.result(lang), name
+    assert "Marco" in page.inner_text("#kural-score-result")  # the table's choice, said on the page
+    # A round that names more tiles than the set holds is refused, the seat and the tile named, in Italian.
+    bad = ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
+           '    seats: ["out", "melds R5 R5", "closed R5", "closed"]\n')
+    page.click("#kural-score-back")
+    _after(page, lambda: page.set_input_files("#kural-score-import", files=[
+        {"name": "bad.yaml", "mimeType": "text/yaml", "buffer": bad.encode("utf-8")}]))
+    wanted = gettext(lang, REASONS["not_in_set_seat"]).format(seat=3, token="R5", count=3, have=2)
+    assert wanted in page.inner_text("#kural-score-error")
+    assert errors == [], errors
+    context.close()
