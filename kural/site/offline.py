@@ -13,7 +13,9 @@ How the service worker (``kural/site/assets/kural-sw.js``, completed by ``web/bu
 - **A language when the reader visits it.** Every page asks the worker to store its language (only the files
   not stored yet, or changed, download); a game page also asks for the checker on a connection the browser does
   not call metered; the offline page's button asks for both at once, with progress and the size.  Not all four
-  languages at once: a reader of one language stores about a quarter of the site.
+  languages at once: a reader of one language stores about a quarter of the site. Whatever a page's engine loaded
+  (the checker, the score sheet, the house rules) is stored as soon as it has loaded it, on any connection: the
+  page passes on the files its engine's worker lists, and the worker stores each under its revision.
 - **Versions.** A file is stored under its revision, and each worker reads only its own revisions, so a page is
   served whole from one build.  A new build's worker stores, while it waits, the new revisions of every part the
   reader had (only the changed files download); it takes over only when the reader accepts ("Reload"), every

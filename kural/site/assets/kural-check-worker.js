@@ -264,10 +264,20 @@ function boot(config) {
   return ready;
 }
 
+// What this worker has loaded so far (its own script, Pyodide's files, the engine, the catalogs), each address told
+// once: the page hands them to the service worker to keep (kural-offline.js), so that the engine starts again
+// without a network whatever the page kept beforehand.
+var told = {};
+function tellLoaded() {
+  var urls = [self.location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }))
+    .filter(function (url) { return !told[url] && /^https?:/.test(url) && (told[url] = true); });
+  if (urls.length) postMessage({ type: "loaded", urls: urls });
+}
+
 onmessage = function (event) {
   var m = event.data;
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
-    boot(m.config).then(function () { setTimeout(keepSnapshot, 0); }, function () {});
+    boot(m.config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});
     return;
   }
   asking += 1;
@@ -283,6 +293,7 @@ onmessage = function (event) {
     result.ms = performance.now() - t0;
     asking -= 1;
     postMessage({ type: "answer", id: m.id, result: result });
+    tellLoaded();
     setTimeout(keepSnapshot, 0);
   }).catch(function (err) {
     asking -= 1;

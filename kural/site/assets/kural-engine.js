@@ -26,6 +26,7 @@
       worker.onmessage = function (e) {
         var m = e.data;
         if (m.type === "progress") { onProgress(m); return; }
+        if (m.type === "loaded") { window.KuralEngine.loaded(m.urls); return; }
         var done = pending[m.id];
         delete pending[m.id];
         if (m.type === "answer") { if (done) done(m.result); return; }
@@ -59,6 +60,13 @@
       },
       started: function () { return worker !== null; }
     };
+  };
+  // The files the engine has loaded (its worker's addresses, absolute), for the service worker to keep
+  // (kural-offline.js keeps what is listed in window.kuralEngineLoaded and hears of more by the event).
+  window.KuralEngine.loaded = function (urls) {
+    var list = window.kuralEngineLoaded = window.kuralEngineLoaded || [];
+    Array.prototype.push.apply(list, urls);
+    document.dispatchEvent(new CustomEvent("kural-engine-loaded", { detail: { urls: urls } }));
   };
   // A message filled in the page: {name} takes values[name]. A message with a number comes as {one, other, count}
   // (kural.i18n.plural_words) and takes the form its number asks for. Shared by the checker, the house-rules panel

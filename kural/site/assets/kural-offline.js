@@ -4,7 +4,8 @@
 // new version is ready and reloads every open page once the reader accepts it. The offline page
 // (/<lang>/offline/) shows what is kept, keeps it at once with its progress, and removes it.
 // The page states where it stands on <html>: data-kural-offline (keeping, ready, failed, off, unsupported) and
-// data-kural-engine (keeping, ready, failed).
+// data-kural-engine (keeping, ready, failed), and data-kural-loaded (keeping, kept, failed: the files this page's
+// engine loaded, kept as soon as it has loaded them).
 // Workbox's page side (workbox-window) and the registration wait for the page's load event, as Workbox advises: a
 // phone on a slow network fetches nothing more before the page has loaded (see the loader at the end).
 function kuralOffline(me) {
@@ -35,13 +36,15 @@ function kuralOffline(me) {
     return;
   }
 
-  // A question to the worker that serves this page; progress messages come first, then {type: "done"}.
-  function ask(message, onProgress) {
+  // A question to the worker that serves this page; progress messages come first (and the end of each part kept,
+  // {type: "part"}), then {type: "done"}.
+  function ask(message, onProgress, onPart) {
     return navigator.serviceWorker.ready.then(function (reg) {
       return new Promise(function (resolve) {
         var channel = new MessageChannel();
         channel.port1.onmessage = function (e) {
           if (e.data.type === "progress") { if (onProgress) onProgress(e.data); return; }
+          if (e.data.type === "part") { if (onPart) onPart(e.data); return; }
           resolve(e.data);
         };
         reg.active.postMessage(message, [channel.port2]);
@@ -71,24 +74,39 @@ function kuralOffline(me) {
     }, { once: true });
   });
 
+  // The language, and on a game page the checker after it: one message, the worker keeps them in turn, so that a
+  // reader who leaves the page at once (a checker link followed) does not leave the checker unkept.
   function keepLanguage() {
     if (!auto()) { mark("offline", "off"); return; }
+    var parts = me.dataset.game && !metered() ? [lang, "engine"] : [lang];
     mark("offline", "keeping");
-    ask({ type: "KURAL_KEEP", parts: [lang] }).then(function (answer) {
-      mark("offline", answer.ok ? "ready" : "failed");
+    if (parts.length > 1) mark("engine", "keeping");
+    ask({ type: "KURAL_KEEP", parts: parts }, null, function (part) {
+      mark(part.name === "engine" ? "engine" : "offline", part.ok ? "ready" : "failed");
+    }).then(function (answer) {
       if (page) render(answer.state);
-      if (me.dataset.game && !metered()) {
-        mark("engine", "keeping");
-        return ask({ type: "KURAL_KEEP", parts: ["engine"] }).then(function (a) {
-          mark("engine", a.ok ? "ready" : "failed");
-          if (page) render(a.state);
-        });
-      }
+    });
+  }
+
+  // What this page's engine loaded (kural-engine.js: the checker, the score sheet, the house-rules panel), kept
+  // as soon as it has loaded it, also on a connection that counts the data: the reader who got a verdict online gets
+  // it again offline. data-kural-loaded: keeping, kept, failed.
+  var loading = 0, loadFailed = false;
+  function keepLoaded(urls) {
+    if (!auto() || !urls.length) return;
+    loading += 1;
+    mark("loaded", "keeping");
+    ask({ type: "KURAL_KEEP_FILES", urls: urls }).then(function (answer) {
+      loadFailed = loadFailed || !answer.ok;
+      loading -= 1;
+      if (!loading) mark("loaded", loadFailed ? "failed" : "kept");
     });
   }
 
   wb.register().then(function () {
     keepLanguage();
+    keepLoaded((window.kuralEngineLoaded || []).slice());
+    document.addEventListener("kural-engine-loaded", function (e) { keepLoaded(e.detail.urls); });
     if (page) ask({ type: "KURAL_STATE" }).then(function (a) { render(a.state); });
   }, function () {
     // No worker here (a site served by scripts/dev): one left by an earlier full build must not serve old pages.

@@ -3,8 +3,9 @@
 // with their revision (MD5) and size, and where Workbox's own modules are (beside this file, never a CDN).
 //
 // Each part is a Workbox precache of its own (PrecacheController, cache "kural-<part>"): "core" is kept when the
-// worker installs; a language's part and the checker's "engine" part when a page asks (KURAL_KEEP). A file is kept
-// under its revision and this worker reads only its own revisions: a page is served whole from one build.
+// worker installs; a language's part and the checker's "engine" part when a page asks (KURAL_KEEP), and the files a
+// page's engine loaded as soon as it has loaded them (KURAL_KEEP_FILES). A file is kept under its revision and this
+// worker reads only its own revisions: a page is served whole from one build.
 /* global importScripts, workbox */
 "use strict";
 importScripts("__KURAL_WORKBOX__workbox-sw.js");
@@ -98,18 +99,59 @@ routing.registerRoute(function (o) {
   return o.url.href.indexOf(SCOPE) === 0 && (o.request.mode === "navigate" || partOf[fileOf(o.url.href)] !== undefined);
 }, async function (o) {
   var url = fileOf(o.url.href);
-  // The checker's files while they are being kept (a house rule chosen during the download): wait for them rather
-  // than download them twice.
-  if (partOf[url] === "engine" && busy.engine) { try { await busy.engine; } catch (e) { /* from the network, below */ } }
   var hit = await kept(url);
   if (hit) return hit;
+  var response;
   try {
-    return await fetch(o.request);
+    response = await fetch(o.request);
   } catch (e) {
     if (o.request.mode === "navigate") return offlinePage(o.url.href);
     throw e;
   }
+  // A file of a part being kept (the checker's files while a page asks for the engine, its own loading at the same
+  // time): kept now, as it passes, so that the keeping finds it and never downloads it a second time; nor does the
+  // page wait for the whole part to be kept before it gets the file.
+  var name = partOf[url];
+  if (name && busy[name] && o.request.mode !== "navigate" && o.request.method === "GET" && !o.request.headers.has("range")) {
+    var copy = store(name, url, response.clone()).catch(function () { /* the keeping downloads it */ });
+    if (o.event && o.event.waitUntil) o.event.waitUntil(copy);
+  }
+  return response;
 });
+
+// A file of a part, downloaded (by the route above, or by keepFiles), kept under its revision where Workbox's
+// precache looks for it. Only a whole, plain answer of the size the build noted is kept: a file of a newer build on
+// the server (another size) is left for that build's worker, so that no page mixes two builds.
+async function store(name, url, response) {
+  if (!response.ok || response.status !== 200 || response.type !== "basic") throw new Error(url + " " + response.status);
+  var body = await response.arrayBuffer();
+  if (body.byteLength !== sizes[url]) throw new Error(url + ": " + body.byteLength + " bytes, not " + sizes[url]);
+  var headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");  // the body is already decoded
+  headers.delete("Content-Length");
+  var cache = await caches.open("kural-" + name);
+  await cache.put(controllers[name].getCacheKeyForURL(url), new Response(body, { status: 200, headers: headers }));
+  if (listening[name]) listening[name](sizes[url] || 0);
+}
+
+// The files a page's engine loaded (kural-engine.js lists them; KURAL_KEEP_FILES), each kept in its part unless it is
+// kept already: asked from the network as the engine asked it, so that the browser's HTTP cache usually answers
+// (Workbox's keeping asks the server again for every file). Whatever the engine loaded online, it has offline, also
+// on a connection that counts the data, and also when its worker was not served by this worker (a first visit: the
+// page was not yet under this worker when the engine started).
+async function keepFiles(urls) {
+  var ok = true, seen = {};
+  for (var i = 0; i < urls.length; i++) {
+    var url = fileOf(new URL(urls[i], SCOPE).href);
+    var name = partOf[url];
+    if (!name || seen[url] || name === "core") continue;
+    seen[url] = true;
+    if (await kept(url)) continue;
+    try { await store(name, url, await fetch(url, { credentials: "same-origin" })); } catch (e) { ok = false; }
+  }
+  if (WASM && seen[new URL(WASM.xz, SCOPE).href]) { try { await unpackWasm(); } catch (e) { /* decoded at first start */ } }
+  return ok;
+}
 
 // --- keeping, the state of each part, removing ----------------------------------------------------------------
 
@@ -174,16 +216,17 @@ async function keepParts(names, port, event) {
     var now = Date.now();
     if (port && now - told > 100) { told = now; port.postMessage({ type: "progress", done: done, total: total }); }
   }
-  try {
-    for (var i = 0; i < names.length; i++) {
-      listening[names[i]] = tell;
-      try { await keep(names[i], event); } finally { delete listening[names[i]]; }
-    }
-    if (names.indexOf("engine") >= 0) { try { await unpackWasm(); } catch (e) { /* the checker decodes it itself */ } }
-    if (port) port.postMessage({ type: "done", ok: true, state: await state() });
-  } catch (e) {
-    if (port) port.postMessage({ type: "done", ok: false, state: await state() });
+  // The parts one after the other, here rather than one message each from the page: a page left at once (a reader
+  // who follows a checker link from a game page) does not take the later parts with it. Each part's end is told.
+  var ok = true;
+  for (var i = 0; i < names.length; i++) {
+    var partOk = true;
+    listening[names[i]] = tell;
+    try { await keep(names[i], event); } catch (e) { partOk = ok = false; } finally { delete listening[names[i]]; }
+    if (names[i] === "engine" && partOk) { try { await unpackWasm(); } catch (e) { /* the checker decodes it itself */ } }
+    if (port) port.postMessage({ type: "part", name: names[i], ok: partOk });
   }
+  if (port) port.postMessage({ type: "done", ok: ok, state: await state() });
 }
 
 async function removeParts(names) {
@@ -203,6 +246,8 @@ self.addEventListener("message", function (event) {
     event.waitUntil(state().then(function (s) { if (port) port.postMessage({ type: "done", ok: true, state: s }); }));
   } else if (m.type === "KURAL_KEEP") {
     event.waitUntil(keepParts(m.parts || [], port, event));
+  } else if (m.type === "KURAL_KEEP_FILES") {
+    event.waitUntil(keepFiles(m.urls || []).then(function (ok) { if (port) port.postMessage({ type: "done", ok: ok }); }));
   } else if (m.type === "KURAL_REMOVE") {
     event.waitUntil(removeParts(m.parts || []).then(function (s) { if (port) port.postMessage({ type: "done", ok: true, state: s }); }));
   }
