@@ -48,6 +48,7 @@ _settings.load_profile("kural")
 # while the other waits. The second file (the rules cards, a minute of PDFs) needs no built site: while the first
 # worker builds it, the second works; ProperDocs, third, builds its own English and then compares it with that site.
 LONG_FIRST = ("tests/browser/test_axe_phone_browser.py", "tests/test_card.py", "tests/test_properdocs.py",
+              "tests/browser/test_offline_quick_browser.py",
               "tests/browser/test_axe_phone_more",
               "tests/browser/test_axe_wide_browser.py", "tests/browser/test_site_browser.py",
               "tests/browser/test_checker_browser.py", "tests/test_site.py", "tests/browser/test_print_browser.py",
