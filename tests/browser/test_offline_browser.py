@@ -164,6 +164,9 @@ def test_a_new_build_is_announced_and_never_mixed(browser, built, tmp_path, monk
         text = record.read_text(encoding="utf-8")
         assert f"en: {title}" in text, (title, record)
         record.write_text(text.replace(f"en: {title}", f"en: {title}, second edition", 1), encoding="utf-8")
+        # An English title changed alone must be recorded as needing nothing in the other languages (kural validate)
+        from kural.cli import main as kural
+        assert kural(["fingerprints", str(project / "rules"), "--agree", "okey101/101:title"]) == 0
         monkeypatch.setenv("KURAL_SKIP_CARDS", "1")  # the rules cards are not what this test is about
         build(out, ("en",), quiet=True, root=project)
         assert "second edition" in (out / "en" / "okey101" / "questions" / "index.html").read_text(encoding="utf-8")
