@@ -55,14 +55,21 @@ def _spoil(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _line_of(path, text):
+    """The line of ``path`` that holds ``text`` (1-based): what the message must name."""
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
 def test_a_drift_names_file_line_record_and_the_word_to_write(project):
     record = project / "rules" / "rummikub" / "902-drawing-from-the-river.yaml"
     _spoil(record, "Variante: pescare dal fiume", "Variante: pescare dal pozzo")
     _spoil(record, "ja: バリアント：川から引く", "ja: ハウスルール：川から引く")
     drifts = check(project)
     assert [(d.file, d.line, d.record, d.field, d.word, d.use) for d in drifts] == [
-        ("rules/rummikub/902-drawing-from-the-river.yaml", 9, "rummikub/902", "title.it", "pozzo", "tallone"),
-        ("rules/rummikub/902-drawing-from-the-river.yaml", 10, "rummikub/902", "title.ja", "ハウスルール：", "バリアント："),
+        ("rules/rummikub/902-drawing-from-the-river.yaml", _line_of(record, "pescare dal pozzo"), "rummikub/902",
+         "title.it", "pozzo", "tallone"),
+        ("rules/rummikub/902-drawing-from-the-river.yaml", _line_of(record, "ハウスルール："), "rummikub/902",
+         "title.ja", "ハウスルール：", "バリアント："),
     ]
     assert "write 'tallone'" in str(drifts[0])
 
@@ -71,7 +78,7 @@ def test_a_drift_inside_a_folded_text_is_on_its_own_line(project):
     record = project / "rules" / "dummy" / "702-tok-took.yaml"
     _spoil(record, "{tok_took_penalty} points. This is tok took.", "{tok_took_penalty} points. This is an optional rule.")
     [d] = check(project)
-    assert (d.line, d.field, d.word, d.use) == (13, "text.en", "optional rule", "variant")
+    assert (d.line, d.field, d.word, d.use) == (_line_of(record, "optional rule"), "text.en", "optional rule", "variant")
 
 
 def test_catalogs_pages_overviews_and_captions_are_checked(project):
