@@ -426,6 +426,13 @@ class Played:
     raw: Mapping[str, Any]
     values: Mapping[str, Any]
     check: str = "score"  # the game's example kind that scores it (Dummy: "end" for a deal written by its end)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)  # field (and "field[seat]") -> its line
+
+    def line_of(self, name: Optional[str], seat: Any = None) -> int:
+        """The line a field is written on (a seat's own line in a list a seat), else the round's."""
+        if not name:
+            return self.line
+        return self.lines.get(f"{name}[{seat}]") or self.lines.get(name) or self.line
 
 
 @dataclass(frozen=True)
@@ -822,7 +829,12 @@ class Sheet:
                 _read_end(r, m, n, values, rules)
             for name in supplied:
                 values[name] = players
-            out.append(Played(n, _line(item), raw, values, check))
+            lines: dict[str, int] = {}
+            for name, (_, vnode) in m.items():  # where each field, and each seat of a list a seat, is written
+                lines[name] = _line(vnode)
+                if isinstance(vnode, SequenceNode):
+                    lines.update({f"{name}[{i}]": _line(v) for i, v in enumerate(vnode.value, 1)})
+            out.append(Played(n, _line(item), raw, values, check, lines))
         return tuple(out)
 
     def as_data(self) -> dict[str, Any]:
@@ -863,8 +875,12 @@ class Sheet:
             # Well written, but more tiles or cards than the set holds: a round that cannot have happened (1).
             # A player written wrong, or a token that is no tile or card: the file is malformed (2).
             field_name = (str(e.values.get("field") or "") or None) if e.code == "not_in_set" else None
+            if rnd is not None and field_name:
+                line = rnd.line_of(field_name, e.values.get("seat"))
             if e.code in SEAT_WORDS:
-                err: SheetError = SheetInputError(self.file, line, "sheet_seat", number, SEAT_FIELD.get(self.game), self.game,
+                seat_field = SEAT_FIELD.get(self.game)
+                line = rnd.line_of(seat_field, e.values.get("seat")) if rnd is not None else line
+                err: SheetError = SheetInputError(self.file, line, "sheet_seat", number, seat_field, self.game,
                                                   seat=e.values.get("seat", ""), reason="")
             elif isinstance(e, NotationError) and e.code not in ("game_over", "not_in_set", "duplicate_card"):
                 err = SheetInputError(self.file, line, "sheet_impossible", number, None, self.game, reason="")

@@ -481,3 +481,14 @@ def test_okey_with_shows_of_the_indicators_twin(capsys: pytest.CaptureFixture[st
     assert first == (start - cost, start, start - cost)
     code, out, err = run(capsys, str(SHEETS / "okey-show.yaml"), "--json")
     assert code == 0 and err == "" and json.loads(out) == standings.as_json()
+
+
+def test_the_seat_one_tile_too_many_is_named_at_its_own_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("game: okey101\nplayers: [a, b, c, d]\nrounds: 3\nplayed:\n  - indicator: K1\n    seats:\n"
+                    "      - out\n      - melds R5 R5\n      - melds R5 Y3\n      - closed\n", encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 1 and out == "" and err.startswith(f"error: {path}:9: round 1: seats: ") and "player 3" in err
+    path.write_text(path.read_text(encoding="utf-8").replace("melds R5 Y3", "melds 12 R7"), encoding="utf-8")
+    code, out, err = run(capsys, str(path))  # beside a sum, only an okey: player 3 at its line, exit 2
+    assert code == 2 and out == "" and err.startswith(f"error: {path}:9: round 1: seats: player 3: "), err
