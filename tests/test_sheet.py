@@ -174,7 +174,7 @@ BAD = {
     "three_players": (GOOD.replace("Can, Deniz", "Can"), 2, "players", "3 players: Okey 101 is played by 4"),
     "five_dummy_players": ("game: dummy\nplayers: [a, b, c, d, e]\nplayed: []\n", 2, "players",
                            "5 players: Dummy (Thai rummy) is played by 2-4"),
-    "name_twice": (GOOD.replace("Can, Deniz", "Can, Can"), 2, "players", "'Can' is given twice"),
+    "name_twice": (GOOD.replace("Can, Deniz", "Can, Can"), 2, "players", "“Can” is given twice"),
     "seat_count": (GOOD.replace('"melds Y1 Y3", ', ""), 6, "seats", "3 entries, one per player, but the sheet has 4"),
     "malformed_tile": (GOOD.replace("R5 K7", "R5 X7"), 6, "seats", "'X7'"),
     "bad_indicator": (GOOD.replace("indicator: K1", "indicator: K14"), 5, "indicator", "'K14'"),
