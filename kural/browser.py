@@ -41,6 +41,7 @@ from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
+from kural.games.dummy.seats import play_order as dummy_play_order
 from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, row_note, word as sheet_word
 
 # Words of the checker's answers (the form's own words are in kural.site.checker).
@@ -343,16 +344,18 @@ def _rummikub_cells(lang: str, racks: Sequence[Any], detail: Any, rules: Any) ->
     return cells
 
 
-def _dummy_cells(lang: str, detail: Any) -> list[list[dict[str, Any]]]:
+def _dummy_cells(lang: str, detail: Any, seats: Sequence[int] = ()) -> list[list[dict[str, Any]]]:
     """Dummy: each player's cards melded and left in hand, then each bonus and penalty of the deal (the engine's
-    DealScore), each named and linked to the parameter that sets it."""
+    DealScore), each named and linked to the parameter that sets it; in seat order (``seats``: the seat of the
+    engine's p1, p2, ...: a recorded deal names its players from its dealer)."""
     from kural.figures.dummy import ITEM_NAMES
 
     score = getattr(detail, "score", None)
     if score is None:
         return []
+    order = list(seats) or list(range(1, len(score.players) + 1))
     cells = []
-    for p in score.players:
+    for p in sorted(score.players, key=lambda p: order[score.players.index(p)]):
         out = [_line(gettext(lang, CARDS_MELDED), _signed(score.melded[p]) if score.melded[p] else "0", "face_points")]
         if score.in_hand[p]:
             out.append(_line(gettext(lang, CARDS_IN_HAND), _signed(-score.in_hand[p]), "face_points"))
@@ -362,6 +365,26 @@ def _dummy_cells(lang: str, detail: Any) -> list[list[dict[str, Any]]]:
                                  _signed(item.points), DUMMY_ITEM_PARAM.get(item.code, "")))
         cells.append(out)
     return cells
+
+
+DEALT_BY = N_("{name} deals")
+KNOCKED = N_("{name} knocked: {how}")
+STOCK_OUT = N_("the stock ran out")
+
+
+def _dummy_finish(lang: str, detail: Any, players: Sequence[str], dealer: int, seats: Sequence[int]) -> str:
+    """Who dealt a Dummy deal and how it ended (who knocked, and the knock the engine scored), in words."""
+    from kural.figures.dummy import ITEM_NAMES
+
+    words = [gettext(lang, DEALT_BY).format(name=players[dealer - 1])]
+    score = getattr(detail, "score", None)
+    if score is not None and score.knocker is not None:
+        seat = (list(seats) or list(range(1, len(players) + 1)))[score.players.index(score.knocker)]
+        knock = next((i.code for i in score.items if i.player == score.knocker and i.code.startswith("knock")), "knock")
+        words.append(gettext(lang, KNOCKED).format(name=players[seat - 1], how=gettext(lang, ITEM_NAMES[knock])))
+    elif score is not None:
+        words.append(gettext(lang, STOCK_OUT))
+    return " · ".join(words)
 
 
 def _finish(lang: str, game: str, detail: Any) -> str:
@@ -390,12 +413,19 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
         elif sheet.game == "rummikub":
             cells = _rummikub_cells(lang, played.values["racks"], row.detail, sheet.rules)
         else:
-            cells = _dummy_cells(lang, row.detail)
+            dealer = standings.dealers[len(rows)]
+            seats = () if played.check == "end" else dummy_play_order(dealer, len(sheet.players), None, sheet.rules)
+            cells = _dummy_cells(lang, row.detail, seats)
         if len(cells) != len(row.scores):
             cells = [[] for _ in row.scores]
         rows.append({"scores": list(row.scores), "actual": row.actual, "cells": cells,
                      "finish": _finish(lang, sheet.game, row.detail)
                      or row_note(lang, sheet.game, len(rows) + 1, row.detail, columns), "counts": row.counts})
+        if standings.dealers:  # Dummy: who dealt it, and how it ended, in words
+            dealer = standings.dealers[len(rows) - 1]
+            rows[-1]["dealer"] = dealer
+            rows[-1]["finish"] = _dummy_finish(lang, row.detail, sheet.players, dealer,
+                                               () if played.check == "end" else seats)
     winner = list(standings.winner) if standings else []
     if standings:
         result = standings.result(lang)  # the same words as `kural sheet` (a cancelled round, a level Dummy game)
@@ -408,7 +438,11 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
             "totals": list(standings.totals) if standings else [],
             "totals_text": standings.totals_text if standings else "", "winner": winner, "result": result,
             "leader": list(standings.leader) if standings else [],
-            "planned": sheet.planned, "message": "", "round": None, "field": ""}
+            "planned": sheet.planned, "message": "", "round": None, "field": "",
+            # Dummy: the seat that dealt each deal, and the seat that deals next (None once the game is over, or
+            # the first dealer before any deal); other games: empty and None.
+            "dealers": list(standings.dealers) if standings else ([sheet.dealer or 1] if sheet.game == "dummy" else []),
+            "next_dealer": standings.next_dealer if standings else (sheet.dealer or 1 if sheet.game == "dummy" else None)}
 
 
 def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:

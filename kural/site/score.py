@@ -109,6 +109,27 @@ WORDS: Final = {
     "okey_show": N_("Who showed the indicator's twin"),
     "okey_wrong": N_("Who declared a wrong finish"),
     "empty": N_("Nothing written yet."),
+    # Dummy: a deal entered by its end (kural.games.dummy.ends), or play by play; who deals.
+    "dealer": N_("Who deals first"),
+    "dealer_note": N_("The first dealer is chosen any way the players like; then the winner of each deal deals the "
+                      "next. The rules do not say who wins a deal: the score sheet takes the highest score of the "
+                      "deal and, when players share it, the first of them in the order of play, the dealer first."),
+    "dealt_by": N_("{name} deals"),
+    "dummy_mode": N_("How the deal is entered"),
+    "dummy_by_end": N_("By its end"),
+    "dummy_by_plays": N_("Play by play"),
+    "dummy_ended": N_("How the deal ended"),
+    "dummy_stock": N_("The stock ran out"),
+    "dummy_knocked": N_("{name} knocked"),
+    "dummy_how": N_("How they knocked"),
+    "dummy_speto": N_("The last discard was a speto"),
+    "dummy_head": N_("The head card, if it was a speto"),
+    "dummy_melds": N_("Cards melded and laid off"),
+    "dummy_hand": N_("Cards left in hand"),
+    "dummy_cards_help": N_("e.g. 7H 8H 9H, or their points: 24"),
+    "dummy_events": N_("Bonuses and penalties"),
+    "dummy_add_event": N_("Add a bonus or penalty"),
+    "dummy_on_meld": N_("on {name}'s meld"),
 }
 # Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own
 # context, so that each language says deal (ディール, dağıtım, distribuzione) there. The page's script uses a game's
@@ -176,6 +197,27 @@ def partnership_rule(corpus: Any, lang: str) -> Optional[dict[str, str]]:
             "text": gettext(lang, WORDS["rule"]).format(id=record.id) + " · " + record.title_in(lang)}
 
 
+def _dummy_entry(lang: str) -> dict[str, Any]:
+    """How a Dummy deal is entered by its end: the kinds of knock and the events, each by the rule the engine
+    names (``dummy.EVENT_RULES``), titled from its record; and the house rules under which the speto knock, the
+    head card and the shown spetos count (the rulesets that set their parameters, so the form shows them only then)."""
+    from kural.figures.dummy import ITEM_NAMES
+    from kural.games import dummy
+    from kural.games.dummy.ends import KNOCK_ITEM
+
+    g = registry.game("dummy")
+    rulesets = dict(g.rulesets.items())
+    needs = {"two_spetos": [n for n, rs in rulesets.items() if rs.two_spetos_rule]}
+    return {"entry": "dummy", "dealer": True,
+            "knocks": [{"key": k, "label": gettext(lang, ITEM_NAMES[KNOCK_ITEM[k]])} for k in dummy.KNOCKS],
+            # each event in the players' words (the rule's number beside it links its record)
+            "events": [{"rule": r, "title": gettext(lang, ITEM_NAMES[code]),
+                        "owner": code == "speto_lay_off", "variants": needs.get(code)}
+                       for r, code in dummy.EVENT_RULES.items()],
+            "speto_knock": [n for n, rs in rulesets.items() if rs.speto_knock_bonus > rs.knock_bonus],
+            "speto_head": [n for n, rs in rulesets.items() if rs.speto_head_card_bonus != rs.head_card_bonus]}
+
+
 def _fields(game: str, lang: str) -> list[dict[str, Any]]:
     """How a round of a game without its own entry is written: the fields of its score kind, each in words."""
     kind = registry.game(game).kind("score")
@@ -226,6 +268,9 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["flags"] = [{"key": k, "label": t(FINISHES[f])} for k, f in (("pairs", "pairs"), ("okey", "okey"),
                                                                                ("elden", "elden"))]
             entry["penalties"] = [{"rule": r, "title": titles.get(str(r), str(r))} for r in PENALTY_RULES]
+        elif key == "dummy":
+            entry.update(_dummy_entry(lang))
+            entry["fields"] = _fields(key, lang)  # the recorded deal, play by play
         elif key == "okey":
             from kural.figures.okey import FINISH_NAMES
 

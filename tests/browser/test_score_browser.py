@@ -101,6 +101,8 @@ def _new_sheet(page, sheet: dict, timeout: float = 30_000) -> None:
         page.fill(f"#kural-score-name-{i}", name)
     for v in sheet.get("variants", ()):
         page.check(f"#kural-score-variants input[value='{v}']")
+    if sheet["game"] == "dummy":  # who deals first: the sheet's, seat 1 unless it says
+        page.select_option("#kural-score-dealer", str(sheet.get("dealer", 1)))
     rounds = sheet.get("rounds")
     if isinstance(rounds, dict):
         page.fill("#kural-score-rounds", str(rounds.get("deal_count", "")))
@@ -138,6 +140,30 @@ def _fill_fields(page, rnd: dict, players: int) -> None:
             page.fill(f"#kural-field-{name}", "\n".join(value) if isinstance(value, list) else str(value))
 
 
+def _fill_dummy_end(page, rnd: dict, players: int) -> None:
+    """A Dummy deal by its end, as a table enters it: who knocked (or the stock), how, then each player's cards or
+    points melded and left in hand, and the events chosen from the list (609 by whose meld)."""
+    page.check("#kural-dummy-mode-end")
+    words = rnd["end"].split()
+    page.select_option("#kural-dummy-ended", words[1] if words[0] == "knock" else "")
+    if words[0] == "knock":
+        how = "_".join(w for w in words[2:] if w not in ("speto", "plain")) or "plain"
+        page.check(f"#kural-dummy-how-{how}")
+    for i, seat in enumerate(rnd["seats"]):
+        parts: dict = {"melds": [], "hand": []}
+        key = None
+        for w in seat.split():
+            if w in parts:
+                key = w
+            elif w.startswith("+"):
+                page.select_option(f"#kural-dummy-{i}-event", w[1:])
+            else:
+                parts[key].append(w)
+        page.fill(f"#kural-dummy-{i}-melds", " ".join(parts["melds"]))
+        if page.is_visible(f"#kural-dummy-{i}-hand"):
+            page.fill(f"#kural-dummy-{i}-hand", " ".join(parts["hand"]))
+
+
 def _play(page, sheet: dict) -> None:
     """Every round of ``sheet`` entered through the page and accepted."""
     for rnd in sheet["played"]:
@@ -145,6 +171,11 @@ def _play(page, sheet: dict) -> None:
             _fill_round(page, rnd)
         elif sheet["game"] == "okey":
             _fill_okey(page, rnd)
+        elif sheet["game"] == "dummy" and "end" in rnd:
+            _fill_dummy_end(page, rnd, len(sheet["players"]))
+        elif sheet["game"] == "dummy":  # a recorded deal: entered play by play
+            page.check("#kural-dummy-mode-plays")
+            _fill_fields(page, rnd, len(sheet["players"]))
         else:
             _fill_fields(page, rnd, len(sheet["players"]))
         _after(page, lambda: page.click("#kural-score-add"))
@@ -157,10 +188,12 @@ def _engine_standings(sheet: dict) -> tuple[str, str]:
     (Okey: ``winners``)."""
     game, players = sheet["game"], len(sheet["players"])
     rules = rules_for(game, sheet.get("variants", ()))
-    kind = registry.game(game).kind("score")
-    fields = {**kind.fields, **kind.optional}
+    def check(rnd: dict) -> str:  # Dummy: a deal written by its end is the engine's `end` kind
+        return "end" if game == "dummy" and "end" in rnd else "score"
 
     def parsed(rnd: dict) -> dict:
+        kind = registry.game(game).kind(check(rnd))
+        fields = {**kind.fields, **kind.optional}
         return {**{k: fields[k].parse(v) for k, v in rnd.items()}, **{k: players for k in SUPPLIED.get(game, ())}}
 
     if game == "okey":
@@ -168,7 +201,7 @@ def _engine_standings(sheet: dict) -> tuple[str, str]:
         values = {"results": results, "players": players}
         return (show(registry.run(game, "score", values, rules).actual),
                 " ".join(map(str, registry.run(game, "winners", values, rules).actual)))
-    per_round = [registry.run(game, "score", parsed(rnd), rules).actual for rnd in sheet["played"]]
+    per_round = [registry.run(game, check(rnd), parsed(rnd), rules).actual for rnd in sheet["played"]]
     if game == "dummy":
         per_round = [tuple(deal[f"p{i}"] for i in range(1, players + 1)) for deal in per_round]
         rounds = sheet.get("rounds", {})
@@ -289,6 +322,9 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     # The other games, in Turkish too: their example games entered in the same page, each as the engine scores it.
     for game in ("okey", "rummikub", "dummy"):
         _whole_game(page, _example(game), tmp_path, capsys)
+    # Dummy by deal ends, the way a table keeps it: seat 2 deals first, each deal's winner the next
+    assert _whole_game(page, _example("dummy-ends"), tmp_path, capsys)[1] == "2"
+    assert page.is_hidden("#kural-score-round")  # the deals agreed are played
     assert errors == [], errors
     context.close()
 
@@ -396,6 +432,9 @@ def test_whole_games_of_every_game_through_the_page(browser, server, tmp_path, c
     assert page.inner_text("label[for='kural-score-indicator']") == gettext(lang, WORDS["indicator"])
     for game in ("okey", "rummikub", "dummy"):
         _whole_game(page, _example(game), tmp_path, capsys)
+    # Dummy by deal ends, the way a table keeps it: seat 2 deals first, each deal's winner the next
+    assert _whole_game(page, _example("dummy-ends"), tmp_path, capsys)[1] == "2"
+    assert page.is_hidden("#kural-score-round")  # the deals agreed are played
 
     # Okey in partnership: a column a team, the winning team named by its number.
     assert _whole_game(page, PARTNERSHIP, tmp_path, capsys)[1] == "1"
