@@ -239,3 +239,15 @@ def test_the_readme_example_of_a_deal_by_its_end_scores() -> None:
     block = next(b for b in re.findall(r"```yaml\n(.*?)```", readme, re.S) if "game: dummy" in b)
     standings = Sheet.from_text(block, "README.md").score()
     assert len(standings.rows) == 2 and standings.dealers == (2, 3, 3) and standings.winner == ()
+
+
+def test_the_score_pages_script_reads_none_of_the_words_left_out_of_its_description() -> None:
+    import re
+
+    from kural.site.score import PAGE_ONLY, score_spec
+
+    script = (ROOT / "kural" / "site" / "assets" / "kural-score.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"\bW\.(\w+)", script))
+    assert used and not used & PAGE_ONLY
+    words = score_spec("en")["words"]
+    assert not PAGE_ONLY & set(words) and {"dealt_by", "dummy_ended", "dummy_events"} <= set(words)

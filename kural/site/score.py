@@ -147,6 +147,11 @@ GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
 }}
 
 
+# Words the template writes and the page's script never reads: left out of the script's description, which the
+# page carries once (the page stays within its size budget, tests/test_score_page.py).
+PAGE_ONLY: Final = frozenset({"lead", "noscript", "teams_101", "dealer", "dealer_note"})
+
+
 def game_words(game: str, lang: str) -> dict[str, Any]:
     """The words a game says its own way, in ``lang``, keyed as :data:`WORDS` (the sheet's as ``sheet_…``)."""
     own = {k: page_word(lang, v) for k, v in GAME_WORDS.get(game, {}).items()}
@@ -280,7 +285,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["entry"] = "fields"
             entry["fields"] = _fields(key, lang)
         games.append(entry)
-    words = {k: page_word(lang, v) for k, v in WORDS.items()}
+    words = {k: page_word(lang, v) for k, v in WORDS.items() if k not in PAGE_ONLY}
     words.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_WORDS.items()})
     return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
 
@@ -306,7 +311,7 @@ def score_link(lang: str, game: Optional[str] = None, base: str = "../score/") -
     return f'<p class="kural-score-link"><a href="{escape(href)}">{escape(words)}</a></p>\n'
 
 
-SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css")
+SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-dummy.js")  # the last loaded on demand
 
 
 def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
