@@ -250,4 +250,20 @@ def test_the_score_pages_script_reads_none_of_the_words_left_out_of_its_descript
     used = set(re.findall(r"\bW\.(\w+)", script))
     assert used and not used & PAGE_ONLY
     words = score_spec("en")["words"]
-    assert not PAGE_ONLY & set(words) and {"dealt_by", "dummy_ended", "dummy_events"} <= set(words)
+    assert not PAGE_ONLY & set(words)
+
+
+def test_dummys_deal_form_carries_its_words_and_description_in_each_language() -> None:
+    import re
+
+    from kural.i18n import gettext
+    from kural.site.score import DUMMY_WORDS, dummy_script
+
+    script = (ROOT / "kural" / "site" / "assets" / "kural-score-dummy.js").read_text(encoding="utf-8")
+    assert set(re.findall(r"\bW\.(dummy_\w+)", script)) <= set(DUMMY_WORDS)
+    for lang in ("ja", "tr", "it", "en"):
+        text = dummy_script(lang)
+        data = json.loads(text.split("\n", 1)[0].removeprefix("window.KuralScoreDummySpec = ").rstrip(";"))
+        assert data["words"]["dummy_ended"] == gettext(lang, DUMMY_WORDS["dummy_ended"])
+        assert [e["rule"] for e in data["events"]] == list(dummy.EVENT_RULES)  # the engine's events, by rule
+        assert [k["key"] for k in data["knocks"]] == list(dummy.KNOCKS)

@@ -114,22 +114,6 @@ WORDS: Final = {
     "dealer_note": N_("The first dealer is chosen any way the players like; then the winner of each deal deals the "
                       "next. The rules do not say who wins a deal: the score sheet takes the highest score of the "
                       "deal and, when players share it, the first of them in the order of play, the dealer first."),
-    "dealt_by": N_("{name} deals"),
-    "dummy_mode": N_("How the deal is entered"),
-    "dummy_by_end": N_("By its end"),
-    "dummy_by_plays": N_("Play by play"),
-    "dummy_ended": N_("How the deal ended"),
-    "dummy_stock": N_("The stock ran out"),
-    "dummy_knocked": N_("{name} knocked"),
-    "dummy_how": N_("How they knocked"),
-    "dummy_speto": N_("The last discard was a speto"),
-    "dummy_head": N_("The head card, if it was a speto"),
-    "dummy_melds": N_("Cards melded and laid off"),
-    "dummy_hand": N_("Cards left in hand"),
-    "dummy_cards_help": N_("e.g. 7H 8H 9H, or their points: 24"),
-    "dummy_events": N_("Bonuses and penalties"),
-    "dummy_add_event": N_("Add a bonus or penalty"),
-    "dummy_on_meld": N_("on {name}'s meld"),
 }
 # Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own
 # context, so that each language says deal (ディール, dağıtım, distribuzione) there. The page's script uses a game's
@@ -147,9 +131,33 @@ GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
 }}
 
 
+# Dummy's deal form (kural-score-dummy.js, fetched when a Dummy sheet needs it) carries its own words and its
+# description (:func:`dummy_script`), so the page of the other games does not.
+DUMMY_WORDS: Final = {
+    "dealt_by": N_("{name} deals"),
+    "dummy_mode": N_("How the deal is entered"),
+    "dummy_by_end": N_("By its end"),
+    "dummy_by_plays": N_("Play by play"),
+    "dummy_ended": N_("How the deal ended"),
+    "dummy_stock": N_("The stock ran out"),
+    "dummy_knocked": N_("{name} knocked"),
+    "dummy_how": N_("How they knocked"),
+    "dummy_speto": N_("The last discard was a speto"),
+    "dummy_head": N_("The head card, if it was a speto"),
+    "dummy_melds": N_("Cards melded and laid off"),
+    "dummy_hand": N_("Cards left in hand"),
+    "dummy_cards_help": N_("e.g. 7H 8H 9H, or their points: 24"),
+    "dummy_events": N_("Bonuses and penalties"),
+    "dummy_add_event": N_("Add a bonus or penalty"),
+    "dummy_on_meld": N_("on {name}'s meld"),
+}
+
 # Words the template writes and the page's script never reads: left out of the script's description, which the
 # page carries once (the page stays within its size budget, tests/test_score_page.py).
-PAGE_ONLY: Final = frozenset({"lead", "noscript", "teams_101", "dealer", "dealer_note"})
+PAGE_ONLY: Final = frozenset({"add_player", "all_games", "cancel", "close", "csv", "export", "game", "games",
+                              "house_rules", "import", "lead", "link", "loading", "new_game", "noscript", "players",
+                              "print", "remove_player", "ruleset", "share", "standings", "start", "teams_101", "undo",
+                              "dealer", "dealer_note"})
 
 
 def game_words(game: str, lang: str) -> dict[str, Any]:
@@ -213,7 +221,7 @@ def _dummy_entry(lang: str) -> dict[str, Any]:
     g = registry.game("dummy")
     rulesets = dict(g.rulesets.items())
     needs = {"two_spetos": [n for n, rs in rulesets.items() if rs.two_spetos_rule]}
-    return {"entry": "dummy", "dealer": True,
+    return {"words": {k: page_word(lang, v) for k, v in DUMMY_WORDS.items()},
             "knocks": [{"key": k, "label": gettext(lang, ITEM_NAMES[KNOCK_ITEM[k]])} for k in dummy.KNOCKS],
             # each event in the players' words (the rule's number beside it links its record)
             "events": [{"rule": r, "title": gettext(lang, ITEM_NAMES[code]),
@@ -273,9 +281,8 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["flags"] = [{"key": k, "label": t(FINISHES[f])} for k, f in (("pairs", "pairs"), ("okey", "okey"),
                                                                                ("elden", "elden"))]
             entry["penalties"] = [{"rule": r, "title": titles.get(str(r), str(r))} for r in PENALTY_RULES]
-        elif key == "dummy":
-            entry.update(_dummy_entry(lang))
-            entry["fields"] = _fields(key, lang)  # the recorded deal, play by play
+        elif key == "dummy":  # the rest of its form's description is in its own script (dummy_script)
+            entry.update({"entry": "dummy", "dealer": True, "fields": _fields(key, lang)})
         elif key == "okey":
             from kural.figures.okey import FINISH_NAMES
 
@@ -288,6 +295,12 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
     words = {k: page_word(lang, v) for k, v in WORDS.items() if k not in PAGE_ONLY}
     words.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_WORDS.items()})
     return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
+
+
+def dummy_script(lang: str) -> str:
+    """Dummy's deal form for ``lang``: its description and words (``KuralScoreDummySpec``), then its code."""
+    code = (Path(__file__).resolve().parent / "assets" / "kural-score-dummy.js").read_text(encoding="utf-8")
+    return f"window.KuralScoreDummySpec = {json_script(_dummy_entry(lang))};\n{code}"
 
 
 def score_page(lang: str, corpus: Any = None) -> str:
@@ -321,7 +334,10 @@ def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
     here = Path(__file__).resolve().parent
     files.append(File.generated(config, "score/index.md", content=score_page(lang, corpus)))
     for name in SCORE_ASSETS:
-        files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
+        if name == "kural-score-dummy.js":  # in the page's language
+            files.append(File.generated(config, f"assets/kural/{name}", content=dummy_script(lang)))
+        else:
+            files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
 
 
 __all__ = ["add_score", "score_page", "score_spec", "score_link", "partnership_rule", "game_words", "WORDS",

@@ -5,6 +5,15 @@
 (function () {
   "use strict";
   var el, fmt, $, gameOf, wordsOf, genericField, genericValue, draft, current;
+  // The game as the page describes it, with this form's own description and words (written into this script
+  // in the page's language when the site is built: kural.site.score.dummy_script).
+  function dummyGame() {
+    var own = window.KuralScoreDummySpec || {}, game = {}, W = {};
+    [gameOf("dummy"), own].forEach(function (o) { Object.keys(o).forEach(function (k) { game[k] = o[k]; }); });
+    [wordsOf(game), own.words || {}].forEach(function (o) { Object.keys(o).forEach(function (k) { W[k] = o[k]; }); });
+    game.W = W;
+    return game;
+  }
   function use(api) {
     el = api.el; fmt = api.fmt; $ = api.$; gameOf = api.gameOf; wordsOf = api.wordsOf; genericField = api.genericField;
     genericValue = api.genericValue; draft = api.draft; current = api.current;
@@ -20,7 +29,7 @@
     return got;
   }
   function deal(api, fields, sheet, values) {
-    var game = gameOf("dummy"), W = wordsOf(game), players = sheet.players;
+    var game = dummyGame(), W = game.W, players = sheet.players;
     var chosen = sheet.variants || [];
     var uses = function (names) { return (names || []).some(function (v) { return chosen.indexOf(v) >= 0; }); };
     var byPlays = !!(values && values.plays);
@@ -155,7 +164,7 @@
     sync();
   }
   function value() {
-    var game = gameOf("dummy");
+    var game = dummyGame();
     if ($("kural-dummy-mode-plays").checked) {
       var out = {};
       game.fields.forEach(function (f) { var v = genericValue(f); if (v !== undefined) out[f.name] = v; });
