@@ -110,10 +110,6 @@ WORDS: Final = {
     "okey_wrong": N_("Who declared a wrong finish"),
     "empty": N_("Nothing written yet."),
     # Dummy: a deal entered by its end (kural.games.dummy.ends), or play by play; who deals.
-    "dealer": N_("Who deals first"),
-    "dealer_note": N_("The first dealer is chosen any way the players like; then the winner of each deal deals the "
-                      "next. The rules do not say who wins a deal: the score sheet takes the highest score of the "
-                      "deal and, when players share it, the first of them in the order of play, the dealer first."),
 }
 # Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own
 # context, so that each language says deal (ディール, dağıtım, distribuzione) there. The page's script uses a game's
@@ -134,6 +130,10 @@ GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
 # Dummy's deal form (kural-score-dummy.js, fetched when a Dummy sheet needs it) carries its own words and its
 # description (:func:`dummy_script`), so the page of the other games does not.
 DUMMY_WORDS: Final = {
+    "dealer": N_("Who deals first"),
+    "dealer_note": N_("The first dealer is chosen any way the players like; then the winner of each deal deals the "
+                      "next. The rules do not say who wins a deal: the score sheet takes the highest score of the "
+                      "deal and, when players share it, the first of them in the order of play, the dealer first."),
     "dealt_by": N_("{name} deals"),
     "dummy_mode": N_("How the deal is entered"),
     "dummy_by_end": N_("By its end"),
@@ -157,7 +157,7 @@ DUMMY_WORDS: Final = {
 PAGE_ONLY: Final = frozenset({"add_player", "all_games", "cancel", "close", "csv", "export", "game", "games",
                               "house_rules", "import", "lead", "link", "loading", "new_game", "noscript", "players",
                               "print", "remove_player", "ruleset", "share", "standings", "start", "teams_101", "undo",
-                              "dealer", "dealer_note"})
+                              })
 
 
 def game_words(game: str, lang: str) -> dict[str, Any]:

@@ -178,7 +178,11 @@
     // The points to win (Dummy): the ruleset's own, for the house rules chosen (the spec carries the numbers).
     $("kural-score-target-row").hidden = !game.target;
     $("kural-score-dealer-row").hidden = $("kural-score-dealer-note").hidden = !game.dealer;
-    if (game.entry === "dummy") withDummy(function () {});
+    if (game.entry === "dummy") withDummy(function () {  // who deals first: its words are the Dummy form's
+      var w = window.KuralScoreDummySpec.words;
+      $("kural-score-dealer-label").textContent = w.dealer;
+      $("kural-score-dealer-note").textContent = w.dealer_note;
+    });
     $("kural-score-target").value = game.target ? targetOf(game, variants) : "";
     $("kural-score-target").dataset.shown = $("kural-score-target").value;
     var holder = $("kural-score-variants");
@@ -562,16 +566,13 @@
 
   // Dummy's deal form (a deal entered by its end, or play by play) is its own script, fetched when a Dummy sheet
   // needs it: the page of the other games stays within its size budget. It is given what it uses of this one.
-  var SCRIPT = document.currentScript ? document.currentScript.src : "";
-  var dummyWaiting = [];
+  var SCRIPT = document.currentScript.src, waiting = [];
   function withDummy(done) {
-    if (window.KuralScoreDummy) { done(); return; }
-    dummyWaiting.push(done);
-    if (dummyWaiting.length > 1) return;
-    var tag = document.createElement("script");
-    tag.src = SCRIPT.replace(/kural-score\.js(\?.*)?$/, "kural-score-dummy.js");
-    tag.onload = function () { var w = dummyWaiting; dummyWaiting = []; w.forEach(function (f) { f(); }); };
-    tag.onerror = function () { dummyWaiting = []; showError(W.failed); };
+    if (window.KuralScoreDummy) return done();
+    if (waiting.push(done) > 1) return;
+    var tag = el("script", { src: SCRIPT.replace(/[^/]*$/, "kural-score-dummy.js") });
+    tag.onload = function () { waiting.splice(0).forEach(function (f) { f(); }); };
+    tag.onerror = function () { waiting = []; showError(W.failed); };
     document.head.appendChild(tag);
   }
   var dummyApi = {
