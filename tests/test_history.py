@@ -120,9 +120,9 @@ HISTORY = """history:
 
 
 def test_history_and_withdrawal_are_read_and_dated(scratch):
-    path = _file(scratch, "okey101", 703)
+    path = _file(scratch, "okey101", 401)
     path.write_text(path.read_text(encoding="utf-8") + HISTORY, encoding="utf-8")
-    rec = load([scratch]).find("okey101", 703)
+    rec = load([scratch]).find("okey101", 401)
     assert rec.published <= "2026-12-07" and rec.changed == "2026-12-07"
     (change,) = rec.history
     assert change.summary["tr"].startswith("Elden") and change.before["text"]["ja"].startswith("ジョーカー")
@@ -137,10 +137,10 @@ def test_history_and_withdrawal_are_read_and_dated(scratch):
     ("  - date: 2026-12-07\n    change: {en: a, tr: a, it: a, ja: a}\n    before: {keywords: {en: a}}\n", "unknown field"),
 ])
 def test_a_bad_history_is_refused_with_file_and_line(scratch, capsys, entry, message):
-    path = _file(scratch, "okey101", 703)
+    path = _file(scratch, "okey101", 401)
     path.write_text(path.read_text(encoding="utf-8") + "history:\n" + entry, encoding="utf-8")
     code, out, err = run(capsys, "validate", str(path))
-    assert code == 2 and message in err and f"{path.name}:" in err and "okey101/703" in err
+    assert code == 2 and message in err and f"{path.name}:" in err and "okey101/401" in err
     assert out.strip() == "" or "errors in the input" in out
 
 
@@ -165,22 +165,26 @@ def test_every_record_is_dated(root):
 # --- What readers see: the page of changes, its feed, a rule's date and citation -------------------------------
 
 def _with_history(scratch: Path):
-    path = _file(scratch, "okey101", 703)
+    """Okey 101's records with two changes more, on rules that had none (401 and 402)."""
+    path = _file(scratch, "okey101", 401)
     path.write_text(path.read_text(encoding="utf-8") + HISTORY, encoding="utf-8")
-    other = _file(scratch, "okey101", 201)
+    other = _file(scratch, "okey101", 402)
     other.write_text(other.read_text(encoding="utf-8") + HISTORY.replace("2026-12-07", "2026-12-01"), encoding="utf-8")
     return load([scratch])
 
 
 def test_the_changes_page_lists_changes_newest_first_with_before_and_after(scratch):
-    from kural.site.changes import changes_page
+    from kural.site.changes import changes_page, entries
 
     corpus = _with_history(scratch)
-    rec = corpus.find("okey101", 703)
+    rec = corpus.find("okey101", 401)
     for lang in ("ja", "tr", "it", "en"):
         page = changes_page(corpus, lang)
         keys = [line.split('data-change="')[1].split('"')[0] for line in page.splitlines() if "data-change=" in line]
-        assert keys == ["okey101:703:2026-12-07", "okey101:201:2026-12-01"]
+        # newest first, then by game and ID: the two new changes among the records' own of 2026-12-07
+        assert keys.index("okey101:401:2026-12-07") < keys.index("okey101:703:2026-12-07")
+        assert keys[-1] == "okey101:402:2026-12-01"
+        assert keys == [e.key for e in entries(corpus)]
         before = rec.history[0].before["text"][lang]
         assert before in page  # before, in the reader's language
         after = rec.text_in(lang).split("。")[0] if lang == "ja" else rec.text_in(lang)[:40]
@@ -198,7 +202,8 @@ def test_the_feed_is_atom_with_an_entry_a_change(scratch):
     ns = {"a": "http://www.w3.org/2005/Atom"}
     feed = ET.fromstring(feed_xml(corpus, "tr").encode("utf-8"))
     entries = feed.findall("a:entry", ns)
-    assert [e.find("a:id", ns).text.rsplit(":", 1)[-1] for e in entries] == ["2026-12-07", "2026-12-01"]
+    dates = [e.find("a:id", ns).text.rsplit(":", 1)[-1] for e in entries]
+    assert dates == sorted(dates, reverse=True) and dates[-1] == "2026-12-01"
     assert feed.find("a:updated", ns).text == "2026-12-07T00:00:00Z"
     content = entries[0].find("a:content", ns).text
     tags = []
