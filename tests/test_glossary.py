@@ -60,3 +60,15 @@ def test_every_term_is_defined_in_every_language(tmp_path):
     problems: list = []
     load_glossary(g, problems)
     assert sorted(p.code for p in problems) == ["missing_field", "missing_language", "missing_language"]
+
+
+@pytest.mark.parametrize("lang, dummy, clockwise", [("en", "Dummy", "clockwise"), ("tr", "Dummy", "saat yönünde"),
+                                                    ("it", "Dummy", "senso orario"), ("ja", "ダミー", "時計回り")])
+def test_every_language_says_dummy_numbers_its_seats_clockwise(lang, dummy, clockwise):
+    """Dummy numbers seats clockwise round the table, as its pages and the checker say: the glossary's `seat`
+    puts Dummy in the clockwise clause in every language (the Italian once put it with Okey's order of play)."""
+    import yaml
+
+    text = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))["terms"]["seat"]["definition"][lang]
+    d, c = text.index(dummy), text.index(clockwise)
+    assert d < c and not any(stop in text[d:c] for stop in (";", "。", ". ")), text
