@@ -248,7 +248,8 @@ def _reason(lang: str, error: KuralError, game: str) -> str:
                                                            detail=_text(lang, error.code, game))
     reasons = registry.game(game).reasons
     if error.code == "not_in_set" and error.values.get("seat"):  # counted across the seats: name the seat
-        return gettext(lang, REASONS["not_in_set_seat"]).format(**error.values)
+        template = registry.game(game).reasons.get("not_in_set_seat") or REASONS["not_in_set_seat"]
+        return gettext(lang, template).format(**error.values)
     template = reasons.get(error.code) or REASONS.get(error.code) or PROBLEMS.get(error.code)
     if template:
         try:
@@ -832,8 +833,9 @@ class Sheet:
             lines: dict[str, int] = {}
             for name, (_, vnode) in m.items():  # where each field, and each seat of a list a seat, is written
                 lines[name] = _line(vnode)
-                if isinstance(vnode, SequenceNode):
-                    lines.update({f"{name}[{i}]": _line(v) for i, v in enumerate(vnode.value, 1)})
+                if isinstance(vnode, (SequenceNode, MappingNode)):  # a list a seat, or Dummy's hands p1, p2...
+                    items = vnode.value if isinstance(vnode, SequenceNode) else [v for _, v in vnode.value]
+                    lines.update({f"{name}[{i}]": _line(v) for i, v in enumerate(items, 1)})
             out.append(Played(n, _line(item), raw, values, check, lines))
         return tuple(out)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from kural import registry
 from kural.checks.kinds import show
@@ -492,3 +493,29 @@ def test_the_seat_one_tile_too_many_is_named_at_its_own_line(capsys: pytest.Capt
     path.write_text(path.read_text(encoding="utf-8").replace("melds R5 Y3", "melds 12 R7"), encoding="utf-8")
     code, out, err = run(capsys, str(path))  # beside a sum, only an okey: player 3 at its line, exit 2
     assert code == 2 and out == "" and err.startswith(f"error: {path}:9: round 1: seats: player 3: "), err
+
+
+BAD_SHEETS = ROOT / "tests" / "bad_inputs" / "sheets"
+SHEET_CASES = yaml.safe_load((BAD_SHEETS / "cases.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_bad_sheet_file_has_a_case() -> None:
+    assert sorted(SHEET_CASES) == sorted(p.name for p in BAD_SHEETS.glob("*.yaml") if p.name != "cases.yaml")
+
+
+@pytest.mark.parametrize("name", sorted(SHEET_CASES))
+def test_bad_sheet_files_exit_as_the_readme_says(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """1 for a round that cannot have happened, 2 for a malformed file: the place and the reason in words, in
+    English and in Japanese, nothing on standard output, no traceback."""
+    case = SHEET_CASES[name]
+    path = BAD_SHEETS / name
+    code, out, err = run(capsys, str(path))
+    assert code == case["exit"] and out == "" and "Traceback" not in err, err
+    where = f"{path}:{case['line']}: "
+    if "round" in case:
+        where += f"{'deal' if name.startswith('dummy') else 'round'} {case['round']}: "
+    if "field" in case:
+        where += f"{case['field']}: "
+    assert err.startswith("error: " + where) and case["words"] in err, err
+    code, out, err_ja = run(capsys, str(path), "--lang", "ja")
+    assert code == case["exit"] and out == "" and err_ja != err and f"{path}:{case['line']}: " in err_ja

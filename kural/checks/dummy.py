@@ -355,7 +355,8 @@ KINDS.add(CheckKind("discard", {"card": CARD, "row": CARDS}, DISCARD_CODES, _dis
                          doc="the penalties a discard costs: for a card that gives a goot, for a card that fits a meld on the table"))
 KINDS.add(CheckKind("play", {"plays": PLAYS}, LEGALITY, _play, RECORDED,
                          doc="legal, or why the first play that is not allowed is refused"))
-KINDS.add(CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, doc="each player's score for a recorded deal"))
+KINDS.add(CheckKind("score", {"plays": PLAYS}, SCORES, _score, RECORDED, together=("head", "hands", "stock"),
+                    doc="each player's score for a recorded deal"))
 KINDS.add(CheckKind("awards", {"plays": PLAYS}, AWARDS, _awards_of, RECORDED,
                          doc="each player's bonuses and penalties in a recorded deal"))
 KINDS.add(CheckKind("end", {"end": ENDING, "seats": SEAT_LINES}, SCORES, _end, {"head": CARD},

@@ -111,7 +111,10 @@ END_NAMES: Final = {
     "players_count": N_("Dummy is for 2 to 4 players"),
 }
 # This game's reason words (code -> message), named in kural.registry.
-REASONS: Final = {**ILLEGAL_NAMES, **END_NAMES}
+# A deal written after the game was over (kural.games.dummy.game): Dummy's players count deals.
+REASONS: Final = {**ILLEGAL_NAMES, **END_NAMES, "game_over": N_("the game was already over before this deal"),
+                  "not_in_set_seat": N_("player {seat} holds {token}, one too many: this deal names {count} of them "
+                                        "(the hands, the head card and the stock), and the pack has {have}")}
 
 
 def t(lang: str, message: Message, **kw: Any) -> str:
