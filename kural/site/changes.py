@@ -112,13 +112,40 @@ def _plain(rec: Record, text: str) -> str:
     return plain_refs(fill(text, rec.params))
 
 
+def marked(before: str, after: str, lang: str) -> tuple[list[tuple[str, bool]], list[tuple[str, bool]]]:
+    """Before and after as pieces, each piece marked when it is what the change took out (before) or put in
+    (after), sentence by sentence, so that a reader sees at once what changed.
+
+    >>> b, a = marked("One. Two.", "One. Two. Three.", "en")
+    >>> b, a
+    ([('One. Two.', False)], [('One. Two.', False), ('Three.', True)])
+    """
+    from difflib import SequenceMatcher
+
+    from kural.records.sentences import split
+
+    old, new = split(before, lang), split(after, lang)
+    glue = "" if lang == "ja" else " "
+    out_b: list[tuple[str, bool]] = []
+    out_a: list[tuple[str, bool]] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if i2 > i1:
+            out_b.append((glue.join(old[i1:i2]), op != "equal"))
+        if j2 > j1:
+            out_a.append((glue.join(new[j1:j2]), op != "equal"))
+    return out_b, out_a
+
+
 def _view(e: Entry, lang: str, prefix: str) -> dict[str, Any]:
     rec = e.rec
     game = registry.game_name(lang, rec.game)
     parts = []
     for name in ("title", "text"):
         if name in e.before:
-            parts.append({"before": _plain(rec, e.before[name][lang]), "after": _plain(rec, e.after[name][lang])})
+            before, after = _plain(rec, e.before[name][lang]), _plain(rec, e.after[name][lang])
+            pieces_before, pieces_after = marked(before, after, lang)
+            parts.append({"before": before, "after": after, "pieces_before": pieces_before,
+                          "pieces_after": pieces_after, "sep": "" if lang == "ja" else " "})
     moved = []
     if e.withdrawn and rec.withdrawn is not None:
         for ref in rec.withdrawn.moved_to:
