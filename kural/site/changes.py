@@ -143,6 +143,8 @@ def _view(e: Entry, lang: str, prefix: str) -> dict[str, Any]:
     for name in ("title", "text"):
         if name in e.before:
             before, after = _plain(rec, e.before[name][lang]), _plain(rec, e.after[name][lang])
+            if before == after:  # the change was in other languages: this one already said it
+                continue
             pieces_before, pieces_after = marked(before, after, lang)
             parts.append({"before": before, "after": after, "pieces_before": pieces_before,
                           "pieces_after": pieces_after, "sep": "" if lang == "ja" else " "})
