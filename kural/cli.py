@@ -1,4 +1,4 @@
-"""The ``kural`` command: validate, check, search, sheet, schema, fingerprints.
+"""The ``kural`` command: validate, check, search, sheet, puzzle, schema, fingerprints.
 
 Exit codes of ``validate``: 0 every example agrees, 1 some disagree, 2 input is malformed.
 """
@@ -159,6 +159,30 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_puzzle(args: argparse.Namespace) -> int:
+    """One puzzle and the engine's answer: 0 shown, 2 no such puzzle."""
+    from kural.puzzles import UnknownPuzzle, puzzle
+    from kural.puzzles.words import QUESTIONS
+
+    try:
+        p = puzzle(args.game, args.pid)
+    except UnknownPuzzle as e:
+        _err(gettext(args.lang, N_("error: {detail}")).format(detail=str(e)))
+        return 2
+    question = gettext(args.lang, QUESTIONS[p.drill])
+    if args.json:
+        _out(json.dumps({**p.as_json(), "question": question, "ruleset": "standard"}, ensure_ascii=False, indent=2))
+        return 0
+    _out(f"{p.pid} · {registry.game_name(args.lang, p.game)} · "
+         + gettext(args.lang, N_("level {level} of 3")).format(level=p.difficulty)
+         + " · " + registry.game(p.game).variant_name(args.lang))
+    _out(question)
+    for name, value in p.fields.items():
+        _out(f"  {name}: {' | '.join(value) if isinstance(value, list) else value}")
+    _out(gettext(args.lang, N_("answer: {answer}")).format(answer=p.answer))
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from kural.records.schema import SCHEMA_PATH, render_schema
 
@@ -221,6 +245,13 @@ def parser() -> argparse.ArgumentParser:
     sh.add_argument("--lang", choices=LANGS, default="en", help="language of the table and the messages")
     sh.add_argument("--json", action="store_true", help="print one JSON object")
     sh.set_defaults(func=cmd_sheet)
+
+    pz = sub.add_parser("puzzle", help="a puzzle by its ID (as in the link of its page) and the engine's answer")
+    pz.add_argument("game", choices=registry.KEYS)
+    pz.add_argument("pid", metavar="PID", help="e.g. okey101-value-0042")
+    pz.add_argument("--lang", choices=LANGS, default="en")
+    pz.add_argument("--json", action="store_true", help="print one JSON object")
+    pz.set_defaults(func=cmd_puzzle)
 
     sc = sub.add_parser("schema", help="print the JSON Schema of a record (or --write it)")
     sc.add_argument("--write", action="store_true")
