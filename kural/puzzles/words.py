@@ -33,8 +33,8 @@ DRILL_NAMES: Final[dict[str, Message]] = {
 OPTIONS: Final[dict[str, dict[str, Message]]] = {
     "okey101-open": {"melds": N_("With melds"), "pairs": N_("With pairs"), "both": N_("Either way"),
                      "none": N_("Not yet")},
-    "okey-hand": {"melds": N_("Yes, in sets and runs"), "pairs": N_("Yes, seven pairs"), "none": N_("No")},
-    "dummy-meld": {"valid": N_("Yes, a valid meld"), "invalid": N_("No")},
+    "okey-hand": {"melds": N_("Yes, in sets and runs"), "pairs": N_("Yes, seven pairs"), "none": N_("No, not a winning hand")},
+    "dummy-meld": {"valid": N_("Yes, a valid meld"), "invalid": N_("No, not a meld")},
 }
 PICK_HINT: Final = N_("Tap the tile.")
 NUMBER_HINT: Final = N_("Type the number.")
