@@ -197,3 +197,18 @@ def test_a_sheet_with_an_unknown_ruleset_or_a_clash_is_refused_with_its_line(tmp
     path.write_text(SHEET.format(ruleset="mso").replace("players:", "variants: [joker_25]\nplayers:"), encoding="utf-8")
     assert main(["sheet", str(path), "--lang", "tr"]) == 2
     assert houserules.ruleset_name("tr", "rummikub", "mso") in capsys.readouterr().err
+
+
+def test_the_rules_card_plays_a_named_ruleset():
+    from html import escape
+
+    from kural.site import card
+
+    corpus, overviews = card._records()
+    html = card.card_html("rummikub", "it", corpus, overviews, ruleset="mso")
+    assert escape(houserules.ruleset_name("it", "rummikub", "mso"), quote=False) in html
+    for v in registry.named("rummikub", "mso").variants:
+        assert escape(registry.game("rummikub").variant_name("it", v), quote=False) in html
+    # A house rule on top that clashes with the ruleset is refused, not printed.
+    with pytest.raises(RulesetClash):
+        card.card_html("rummikub", "en", corpus, overviews, ["joker_25"], ruleset="mso")

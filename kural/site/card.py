@@ -48,6 +48,7 @@ RULES_CARD = N_("Rules card")
 CARD_LINK = N_("Rules card to print (PDF)")
 STANDARD_RULES = N_("Standard rules: {name}")
 HOUSE_RULES = N_("House rules: {names}")
+RULESET_LINE = N_("Ruleset: {name}")
 HOUSE_RULES_TITLE = N_("The house rules of this table")
 HOUSE_RULES_LEAD = N_("Where a house rule and a rule below disagree, the house rule applies.")
 KEY_NUMBERS = N_("Key numbers")
@@ -341,9 +342,13 @@ _FONTS: Final = {
 
 
 def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequence[Paragraph]],
-              variants: Sequence[str] = (), categories: Sequence[str] = CATEGORIES, size: float = 8.2) -> str:
-    """The card as one HTML document (every record text escaped)."""
-    names = _names(variants)
+              variants: Sequence[str] = (), categories: Sequence[str] = CATEGORIES, size: float = 8.2,
+              ruleset: str = "standard") -> str:
+    """The card as one HTML document (every record text escaped); ``ruleset`` a named ruleset, ``variants`` the
+    house rules on top of it (a clash is refused, :class:`kural.core.rulesets.RulesetClash`)."""
+    named = registry.named(game, ruleset)
+    named.rules(variants)  # the house rules on top must play with the ruleset
+    names = _names([*named.variants, *variants])
     rules = ruleset_for(game, names)
     params = text_params(game, names)
     name = registry.game_name(lang, game)
@@ -359,6 +364,8 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
         which = t(HOUSE_RULES, names=sep.join(label(n) for n in names))
     else:
         which = t(STANDARD_RULES, name=label("standard"))
+    if named.name != "standard":  # the ruleset's name first: what the table says it plays
+        which = t(RULESET_LINE, name=t(named.description)) + " · " + which
     records = corpus.by_game(game)
     parts = []
     house = [r for r in records if names and r.variant in names]
@@ -420,12 +427,12 @@ MAX_PAGES: Final = 2
 
 
 def render(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequence[Paragraph]],
-           variants: Sequence[str] = ()) -> bytes:
+           variants: Sequence[str] = (), ruleset: str = "standard") -> bytes:
     """The card as PDF bytes, with as many rules as fit on two pages."""
     wp = _weasyprint()
     doc = None
     for cats, size in _LAYOUTS:
-        html = card_html(game, lang, corpus, overviews, variants, cats, size)
+        html = card_html(game, lang, corpus, overviews, variants, cats, size, ruleset)
         doc = wp.HTML(string=html, base_url=str(ROOT)).render()
         if len(doc.pages) <= MAX_PAGES:
             break
@@ -446,13 +453,13 @@ def _records() -> tuple[Corpus, Mapping[str, Sequence[Paragraph]]]:
     return corpus, load_overviews(rules / "overviews.yaml", [])
 
 
-def card_pdf(game: str, lang: str, variants: Sequence[str] = ()) -> bytes:
-    """The rules card of ``game`` in ``lang`` under the standard rules and the house rules ``variants``."""
+def card_pdf(game: str, lang: str, variants: Sequence[str] = (), ruleset: str = "standard") -> bytes:
+    """The rules card of ``game`` in ``lang`` under a named ruleset (the standard) and the house rules ``variants``."""
     registry.game(game)  # an unknown game is refused by name
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
     corpus, overviews = _records()
-    return render(game, lang, corpus, overviews, variants)
+    return render(game, lang, corpus, overviews, variants, ruleset)
 
 
 def _cache_key(html_inputs: str) -> str:
@@ -499,12 +506,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("game", choices=registry.KEYS)
     p.add_argument("lang", choices=LANGS)
     p.add_argument("variants", nargs="*", help="house rules (variant names) the table plays")
+    p.add_argument("--ruleset", default="standard", help="a named ruleset the table plays (the house rules go on top)")
     p.add_argument("-o", "--out", type=Path, required=True)
     args = p.parse_args(argv)
     from kural.core.errors import KuralError
 
     try:
-        data = card_pdf(args.game, args.lang, args.variants)
+        data = card_pdf(args.game, args.lang, args.variants, args.ruleset)
     except (CardError, KuralError) as e:
         print(f"kural card: {e}", file=sys.stderr)
         return 2

@@ -80,7 +80,7 @@ PIECE_TYPES: Final = {"tiles", "tile", "tile_list", "cards", "card", "taken", "t
 SINGLE: Final = {"tile", "card"}
 
 WORDS: Final = {
-    "game": N_("Game"), "kind": N_("What to check"), "variant": N_("House rules"), "standard": N_("standard rules"),
+    "game": N_("Game"), "kind": N_("What to check"), "variant": N_("House rules"), "ruleset": N_("Ruleset"), "standard": N_("standard rules"),
     "chosen": Nn_("{n} chosen", "{n} chosen"),  # house rules chosen
     "check": N_("Check"), "link": N_("Link to this check"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
@@ -159,6 +159,7 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                       "special": "" if game == "dummy" else ("J" if game == "rummikub" else "F"),
                       "palette": _palette(lang, game), "kinds": kinds,
                       "variants": [{"key": v, "label": registry.game(game).variant_name(lang, v)} for v in registry.game(game).rulesets.names()],
+                      "rulesets": [{"key": n, "label": houserules.ruleset_name(lang, game, n)} for n in registry.game(game).named],
                       "choices": [{"legend": registry.game(game).variant_name(lang, c.variants[0]) if len(c.variants) == 1
                                    else t(lang, PARAM_CHOICE).format(names=" / ".join(registry.game(game).variant_name(lang, v) for v in c.variants)),
                                    "variants": [{"key": v, "label": registry.game(game).variant_name(lang, v)} for v in c.variants]}
@@ -191,6 +192,7 @@ def checker_page(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
         f'<label for="kural-kind">{w["kind"]}</label><select id="kural-kind" name="check"></select>'
         f'</div>'
         f'<details class="kural-variants-box"><summary>{w["variant"]}: <span id="kural-variants-count">{w["standard"]}</span></summary>'
+        f'<p class="kural-check-row"><label for="kural-ruleset">{w["ruleset"]}</label><select id="kural-ruleset" name="ruleset"></select></p>'
         f'<div id="kural-variants" class="kural-variants" role="group" aria-label="{w["variant"]}"></div></details>'
         f'<p id="kural-kind-doc" class="kural-kind-doc"></p>'
         f'<div id="kural-fields" class="kural-fields"></div>'

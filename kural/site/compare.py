@@ -24,6 +24,7 @@ from kural import registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import reading
+from kural.site.rulesets import rulesets_table
 from kural.core.cite import UNWRITTEN
 from kural.vocabulary import UNWRITTEN_TEXT
 
@@ -464,6 +465,10 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", escape(text, quote=False))
 
 
+RULESETS_HEAD = N_("Its rulesets, rule by rule.")
+RULESETS_MORE = N_("What each is for, its sources and its date")
+
+
 def compare_page(corpus: Corpus, lang: str) -> str:
     out = [f"# {_md(gettext(lang, TITLE))}\n",
            f'<p class="kural-lead">{escape(gettext(lang, LEAD))}</p>\n',
@@ -480,6 +485,10 @@ def compare_page(corpus: Corpus, lang: str) -> str:
         sources = sources_list(g, lang, corpus)
         if sources:
             out.append(f'<p class="kural-label">{escape(gettext(lang, SOURCES_HEAD))}</p>\n{sources}\n')
+        # The game's named rulesets beside the standard, rule by rule (?ruleset=NAME marks its column).
+        out.append(f'<p class="kural-label">{escape(gettext(lang, RULESETS_HEAD))} '
+                   f'<a href="../{g}/rulesets/">{escape(gettext(lang, RULESETS_MORE))}</a></p>\n')
+        out.append(reading.scroll_tables(rulesets_table(g, corpus, lang, f"../{g}/", ".."), lang) + "\n")
     return "\n".join(out)
 
 

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any, Callable, Final, Optional
 
 from kural import houserules, registry
+from kural.core.rulesets import VariantClash
 from kural.i18n import N_, Nn_, gettext, page_word
 from kural.records import Corpus, Record
 from kural.site import checker
@@ -40,11 +41,16 @@ HOUSE_TEXT = N_("Variant: {name}")
 FAILED = N_("The house rules cannot be applied in this browser; the examples show the standard rules.")
 NOT_BOTH = N_("not together with “{other}”: {why}")
 SHARE = N_("Link to these rules")
+RULESET = N_("Ruleset")
+SIDE_BY_SIDE = N_("Every ruleset beside the standard, rule by rule")
+PLAYING_RULESET = N_("Played here with the ruleset “{name}”.")
+RULESET_MORE = N_("Where each of its rules comes from")
+RULESET_PART = N_("part of the ruleset “{name}”")
 
 BEFORE = N_("The same example under the standard rules")
 CARD_STANDARD = N_("That card has the standard rules.")
 PRINT_PAGE = N_("Print the rules card for your table")
-WORDS: Final = {"loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
+WORDS: Final = {"ruleset_part": RULESET_PART, "loading": LOADING, "judging": JUDGING, "judged": JUDGED, "changed": CHANGED, "refused": REFUSED_NOW,
                 "playing": PLAYING, "failed": FAILED, "before": BEFORE,
                 "card": CARD_STANDARD, "print": PRINT_PAGE}
 
@@ -100,6 +106,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[str, str
                 for a, others in houserules.excluded(game).items()}
     names = {n: registry.game(game).variant_name(lang, n) for c in choices for n in c.variants}
     data = {"game": game, "lang": lang, "excluded": excluded, "names": names, "values": variant_values(game),
+            "rulesets": ruleset_spec(game, lang),
             "card": list(CARD_CATEGORIES),
             "words": {k: page_word(lang, v) for k, v in WORDS.items()}}
     return (
@@ -120,6 +127,40 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[str, str
         # Printed, or read with house rules chosen: which rules this page shows (filled by kural-house.js).
         f'<p class="kural-house-playing" id="kural-house-playing" hidden></p>\n'
     )
+
+
+def ruleset_spec(game: str, lang: str) -> dict[str, Any]:
+    """What kural-house.js needs of each named ruleset: its name in words, the house rules it plays, and why each
+    other house rule cannot be played on top of it (known at build time, as :func:`houserules.excluded`)."""
+    out = {}
+    for name, rs in registry.game(game).named.items():
+        clashes = {}
+        for v in registry.game(game).rulesets.names()[1:]:
+            try:
+                rs.rules([v])
+            except VariantClash as e:
+                clashes[v] = houserules.clash_text(lang, game, e)
+        out[name] = {"label": t(lang, rs.description), "variants": list(rs.variants), "clashes": clashes}
+    return out
+
+
+def rulesets_html(game: str, corpus: Corpus, lang: str) -> str:
+    """The rulesets of a game page: a link for each (``?ruleset=NAME``, ``data-ruleset``; the chosen one
+    ``aria-current``), and for each what differs from the standard, shown by kural-house.js once it is chosen."""
+    from kural.site import jinja
+    from kural.site.rulesets import DIFFERS, NOT_MODELLED, SAME, SINCE
+
+    g = registry.game(game)
+    views = []
+    for name, rs in g.named.items():
+        label = t(lang, rs.description)
+        views.append({"name": name, "label": label, "href": "./" if name == "standard" else f"?ruleset={name}",
+                      "since": rs.since, "playing": t(lang, PLAYING_RULESET, name=label),
+                      "differs": [{"variant": v, "name": g.variant_name(lang, v)} for v in rs.variants],
+                      "notes": [t(lang, note) for note, _ in rs.notes], "more": t(lang, RULESET_MORE)})
+    return jinja.template("ruleset_choice.html").render(
+        label=t(lang, RULESET), side_by_side=t(lang, SIDE_BY_SIDE), since=t(lang, SINCE), differs=t(lang, DIFFERS),
+        same=t(lang, SAME), not_modelled=t(lang, NOT_MODELLED), rulesets=views) + "\n"
 
 
 def _replaced(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
@@ -147,4 +188,4 @@ def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callabl
     return "".join(out)
 
 
-__all__ = ["panel_html", "replacements_html", "variant_records", "WORDS"]
+__all__ = ["panel_html", "rulesets_html", "ruleset_spec", "replacements_html", "variant_records", "WORDS"]

@@ -25,6 +25,7 @@ from kural.site.numbers import number_marks, number_spans
 from kural.site.worked import worked_html
 from kural.site.compare import compare_link, compare_page
 from kural.site.questions import asked_html, questions_link, questions_page
+from kural.site.rulesets import rulesets_page
 from kural.site.score import score_link
 from kural.site.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
                                      safe_url, source_link, t)
@@ -182,6 +183,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         out.append(reading.overview_html(game, paras, lang, {r.id for r in records}) + "\n")
     if records:
         # Each house rule with the sources of what it changes (its ruleset's, by title and kind).
+        out.append(house.rulesets_html(game, corpus, lang))
         out.append(house.panel_html(game, corpus, lang, lambda name, lg: ruleset_sources_html(game, name, lg, corpus)))
         out.append(reading.category_menu(lang, keys) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
@@ -362,6 +364,7 @@ def all_pages(corpus: Corpus, glossary: Mapping[str, Mapping[str, str]], lang: s
         yield f"{game}/index.md", game_page(game, corpus, lang, glossary, overviews)
         yield f"{game}/{reading.EXAMPLES_FILE}", examples_page(game, corpus, lang)
         yield f"{game}/questions/index.md", questions_page(game, corpus, lang)
+        yield f"{game}/rulesets/index.md", rulesets_page(game, corpus, lang)
     yield "keywords.md", keywords_page(corpus, lang)
     yield "glossary.md", glossary_page(glossary, lang, definitions)
     yield "sources.md", sources_page(corpus, lang)

@@ -12,6 +12,7 @@
   var kindSel = document.getElementById("kural-kind");
   var variantsBox = document.getElementById("kural-variants");
   var variantsCount = document.getElementById("kural-variants-count");
+  var rulesetSel = document.getElementById("kural-ruleset");
   var fieldsBox = document.getElementById("kural-fields");
   var palette = document.getElementById("kural-palette");
   var verdict = document.getElementById("kural-verdict");
@@ -247,13 +248,17 @@
     g.kinds.forEach(function (k) { kindSel.appendChild(el("option", { value: k.key }, k.title)); });
     if (q.check) kindSel.value = q.check;
     if (!kindSel.value) kindSel.value = g.kinds[0].key;
-    fillVariants((q.variant || []).reduce(function (all, v) { return all.concat(v.split("+")); }, []));
+    fillVariants((q.variant || []).reduce(function (all, v) { return all.concat(v.split("+")); }, []), (q.ruleset || [])[0]);
   }
   // House rules: one choice per rule that varies, as on the game pages (a checkbox, or radios with the
   // standard first when several house rules set the same rule). The engine refuses a combination it
   // cannot play, with its reason.
-  function fillVariants(names) {
+  function fillVariants(names, ruleset) {
     var g = game();
+    // The named rulesets (?ruleset=NAME), the standard first; house rules go on top, the engine refuses a clash.
+    rulesetSel.textContent = "";
+    (g.rulesets || []).forEach(function (r) { rulesetSel.appendChild(el("option", { value: r.key }, r.label)); });
+    rulesetSel.value = (g.rulesets || []).some(function (r) { return r.key === ruleset; }) ? ruleset : "standard";
     variantsBox.textContent = "";
     g.choices.forEach(function (c, i) {
       var choice = c.variants;
@@ -283,12 +288,14 @@
   }
   function countVariants() {
     var n = chosenVariants().length;
-    variantsCount.textContent = n ? fmt(W.chosen, { n: n }) : W.standard;
+    var named = rulesetSel.value && rulesetSel.value !== "standard" ? rulesetSel.options[rulesetSel.selectedIndex].textContent : "";
+    variantsCount.textContent = (named ? named + (n ? " + " : "") : "") + (n ? fmt(W.chosen, { n: n }) : (named ? "" : W.standard));
   }
 
   // --- the claim as a query (the URL) and back ------------------------------------------------------------
   function query() {
     var q = [["game", gameSel.value], ["check", kindSel.value]];
+    if (rulesetSel.value && rulesetSel.value !== "standard") q.push(["ruleset", rulesetSel.value]);
     chosenVariants().forEach(function (v) { q.push(["variant", v]); });
     kind().fields.forEach(function (f) {
       var wrap = fieldsBox.querySelector('[data-name="' + f.name + '"]');
@@ -376,14 +383,15 @@
   var params = new URLSearchParams(location.search);
   var q = {};
   params.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
-  var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant"].indexOf(k) < 0; });
+  var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant", "ruleset"].indexOf(k) < 0; });
   if (q.game && q.check && claimed) engine.warm();  // a claim in the link: the engine starts before the form is drawn
-  fillSelects({ game: (q.game || [])[0], check: (q.check || [])[0], variant: q.variant });
+  fillSelects({ game: (q.game || [])[0], check: (q.check || [])[0], variant: q.variant, ruleset: q.ruleset });
   renderFields(q);
   form.hidden = false;
   gameSel.addEventListener("change", function () { fillKinds({}); renderFields({}); changed(); });
   kindSel.addEventListener("change", function () { renderFields({}); changed(); });
   variantsBox.addEventListener("change", function () { countVariants(); changed(); });
+  rulesetSel.addEventListener("change", function () { countVariants(); changed(); });
   fieldsBox.addEventListener("input", changed);
   // A reader who starts filling in the form will ask for a verdict: start the engine while they type, so
   // the first verdict does not wait for Pyodide to load (the worker answers nothing to "warm").

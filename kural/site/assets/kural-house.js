@@ -23,12 +23,21 @@
   var originals = new Map();  // figure -> what the page showed under the standard rules
 
   var fmt = window.KuralEngine.format;
+  // A named ruleset (?ruleset=NAME, the contract in DESIGN.md): its house rules are played and locked; house
+  // rules on top are chosen as usual, those that clash with it refused with the reason.
+  var rulesetName = new URLSearchParams(location.search).get("ruleset") || "standard";
+  var ruleset = rulesetName !== "standard" ? (spec.rulesets || {})[rulesetName] : null;
+  if (!ruleset) rulesetName = "standard";
+  // The house rules chosen on top of the ruleset (what the address keeps as variant=).
   function chosen() { return inputs.filter(function (i) { return i.checked && !i.disabled; }).map(function (i) { return i.dataset.variant; }); }
+  // Every house rule the page plays: the ruleset's and those on top.
+  function played() { return (ruleset ? ruleset.variants : []).concat(chosen()); }
   function label(name) { return spec.names[name] || name; }
 
   // --- the choice: exclusions, the URL, the texts --------------------------------------------------------
   function exclusions(names) {
     inputs.forEach(function (input) {
+      if (input.dataset.locked) return;  // the ruleset's own, or refused by it: fixed while it is chosen
       var why = null;
       names.forEach(function (n) { if (n !== input.dataset.variant && (spec.excluded[n] || {})[input.dataset.variant]) why = spec.excluded[n][input.dataset.variant]; });
       var note = input.parentNode.querySelector(".kural-house-why");
@@ -47,10 +56,12 @@
   function keepInURL(names) {
     var url = new URL(location.href);
     url.searchParams.delete("variant");
+    url.searchParams.delete("ruleset");
+    if (ruleset) url.searchParams.set("ruleset", rulesetName);
     names.forEach(function (n) { url.searchParams.append("variant", n); });
     history.replaceState(history.state, "", url.href);
     shareLink.href = url.href;
-    shareLink.parentNode.hidden = !names.length;
+    shareLink.parentNode.hidden = !names.length && !ruleset;
   }
   function showTexts(names) {
     document.querySelectorAll(".kural-rule").forEach(function (rule) {
@@ -94,7 +105,8 @@
       hint.remove();
     }
     playing.hidden = !names.length;
-    playing.textContent = names.length ? fmt(W.playing, { rules: names.map(label).join(" · ") }) : "";
+    playing.textContent = names.length ? fmt(W.playing, { rules: (ruleset ? [ruleset.label] : []).concat(
+      names.filter(function (n) { return !ruleset || ruleset.variants.indexOf(n) < 0; }).map(label)).join(" · ") }) : "";
   }
 
   // --- the engine ------------------------------------------------------------------------------------------
@@ -144,6 +156,7 @@
     var q = {};
     new URL(href, location.href).searchParams.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
     q.variant = names.slice();
+    if (ruleset) q.ruleset = [rulesetName];
     return q;
   }
   function mark(fig, o, r) {
@@ -177,7 +190,7 @@
     var mine = ++generation;
     var figs = figures();
     figs.forEach(restore);
-    if (!names.length) {
+    if (!names.length && !ruleset) {
       status.textContent = "";
       panel.dataset.state = "done";
       return;
@@ -203,6 +216,7 @@
         if (panel.dataset.state === "loading") { panel.dataset.state = "judging"; status.textContent = W.judging; }
         var link = fig.querySelector("a.kural-check-link");
         var url = new URL(href, location.href);
+        if (ruleset) url.searchParams.set("ruleset", rulesetName);
         names.forEach(function (n) { url.searchParams.append("variant", n); });
         link.setAttribute("href", url.pathname + url.search);
         fig.dataset.actual = r.actual || "";
@@ -226,7 +240,7 @@
     if (!article) return;
     article.querySelectorAll(".kural-card-skip").forEach(function (e) { e.classList.remove("kural-card-skip"); });
     if (!on) return;
-    var names = chosen();
+    var names = played();
     var section = null;
     Array.prototype.forEach.call(article.children, function (e) {
       if (e.tagName === "H1" || e.id === "kural-house-playing") return;
@@ -246,23 +260,60 @@
   window.addEventListener("afterprint", function () { window.kuralCardMode(false); });
 
   function apply() {
+    exclusions(played());
     var names = chosen();
-    exclusions(names);
-    names = chosen();
     keepInURL(names);
-    showTexts(names);
-    showNumbers(names);
-    offerCard(names);
+    var all = played();
+    showTexts(all);
+    showNumbers(all);
+    offerCard(all);
     judge(names);
+  }
+
+  // --- the ruleset: its choice marked, what differs said, its house rules locked --------------------------
+  var refused = [];
+  if (ruleset) {
+    document.querySelectorAll('#kural-rulesets a[data-ruleset]').forEach(function (a) {
+      if (a.dataset.ruleset === rulesetName) a.setAttribute("aria-current", "true"); else a.removeAttribute("aria-current");
+    });
+    var diff = document.querySelector('.kural-ruleset-diff[data-ruleset="' + rulesetName + '"]');
+    if (diff) diff.hidden = false;
+    inputs.forEach(function (input) {
+      var v = input.dataset.variant, why = null;
+      if (ruleset.variants.indexOf(v) >= 0) {
+        input.checked = true;
+        why = fmt(W.ruleset_part, { name: ruleset.label });
+      } else if (ruleset.clashes[v]) {
+        input.checked = false;
+        why = ruleset.clashes[v];
+      } else {
+        return;
+      }
+      input.disabled = true;
+      input.dataset.locked = "1";
+      var note = document.createElement("span");
+      note.className = "kural-house-why";
+      note.id = input.id + "-why";
+      note.textContent = why;
+      input.parentNode.appendChild(note);
+      input.setAttribute("aria-describedby", note.id);
+    });
+    // A radio group whose choice the ruleset makes: its standard reading is not played either.
+    inputs.forEach(function (input) {
+      if (input.type !== "radio" || !input.dataset.locked || !input.checked) return;
+      var std = form.querySelector('input[name="' + input.name + '"]:not([data-variant])');
+      if (std) std.disabled = true;
+    });
   }
 
   // --- start: the URL's choice, then every change ----------------------------------------------------------
   var wanted = new URLSearchParams(location.search).getAll("variant")
     .reduce(function (all, v) { return all.concat(v.split("+")); }, []);
-  var refused = [];
   wanted.forEach(function (name) {
     var input = inputs.filter(function (i) { return i.dataset.variant === name; })[0];
     if (!input) return;
+    if (ruleset && ruleset.variants.indexOf(name) >= 0) return;  // the ruleset plays it already
+    if (ruleset && ruleset.clashes[name]) { refused.push(ruleset.clashes[name]); return; }
     var clash = chosen().filter(function (n) {
       var same = input.type === "radio" && inputs.some(function (i) { return i.dataset.variant === n && i.name === input.name; });
       return same || (spec.excluded[n] || {})[name];
@@ -271,7 +322,7 @@
     input.checked = true;
   });
   form.hidden = false;
-  if (wanted.length) {
+  if (wanted.length || ruleset) {
     panel.open = true;
     apply();
     if (refused.length) {

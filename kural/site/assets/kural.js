@@ -193,6 +193,14 @@ document.addEventListener("click", function (event) {
   else openHash();
   window.addEventListener("hashchange", openHash);
 
+  // The comparison and a game's rulesets page: ?ruleset=NAME marks that ruleset's column (DESIGN.md, "Rulesets").
+  var chosenRuleset = new URLSearchParams(window.location.search).get("ruleset");
+  if (chosenRuleset) {
+    document.querySelectorAll('table[data-table="rulesets"] [data-ruleset]').forEach(function (cell) {
+      if (cell.getAttribute("data-ruleset") === chosenRuleset) cell.setAttribute("aria-current", "true");
+    });
+  }
+
   // "Copy link": visible on every rule, for touch screens too.
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.kural-copy");
