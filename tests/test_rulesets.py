@@ -206,9 +206,9 @@ def test_the_rules_card_plays_a_named_ruleset():
 
     corpus, overviews = card._records()
     html = card.card_html("rummikub", "it", corpus, overviews, ruleset="mso")
-    assert escape(houserules.ruleset_name("it", "rummikub", "mso"), quote=False) in html
+    assert escape(houserules.ruleset_name("it", "rummikub", "mso")) in html
     for v in registry.named("rummikub", "mso").variants:
-        assert escape(registry.game("rummikub").variant_name("it", v), quote=False) in html
+        assert escape(registry.game("rummikub").variant_name("it", v)) in html
     # A house rule on top that clashes with the ruleset is refused, not printed.
     with pytest.raises(RulesetClash):
         card.card_html("rummikub", "en", corpus, overviews, ["joker_25"], ruleset="mso")
