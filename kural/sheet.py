@@ -3,7 +3,7 @@
 A sheet is a YAML file (the README's "Score sheets" shows one per game)::
 
     game: okey101                 # okey101 | okey | rummikub | dummy
-    ruleset: okeya101             # a named ruleset, as ruleset= on the pages (optional; standard)
+    ruleset: baguvix              # a named ruleset, as ruleset= on the pages (optional; standard)
     variants: [threshold_81]      # house rules on top, as variant= on the pages (optional)
     players: [Ayşe, Mehmet, Can, Deniz]
     rounds: 11                    # Okey 101: the rounds planned; see ROUNDS_FIELD for the other games
