@@ -696,6 +696,14 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
         assert _standings(page) == ("done", cli["totals"], " ".join(map(str, cli["winner"]))), name
         assert page.inner_text("#kural-score-result").strip() == standings.result(lang), name
     assert "Marco" in page.inner_text("#kural-score-result")  # the table's choice, said on the page
+    # Three rounds of three written, one of them cancelled: the game goes on and the page asks for the replay.
+    part = files["okey101-cancelled.yaml"].split("  - indicator: B9")[0]
+    page.click("#kural-score-back")
+    _after(page, lambda: page.set_input_files("#kural-score-import", files=[
+        {"name": "part.yaml", "mimeType": "text/yaml", "buffer": part.encode("utf-8")}]))
+    assert _standings(page)[2] == "" and page.is_visible("#kural-score-round")
+    _add_round(page, Sheet.from_file(SHEETS / "okey101-cancelled.yaml").as_data()["played"][3])
+    assert _standings(page)[2] != "" and page.is_hidden("#kural-score-round")
     # A round that names more tiles than the set holds is refused, the seat and the tile named, in Italian.
     bad = ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
            '    seats: ["out", "melds R5 R5", "closed R5", "closed"]\n')

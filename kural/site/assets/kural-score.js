@@ -590,9 +590,9 @@
     $("kural-score-add").textContent = fmt(index >= 0 ? W.save_round : W.add_round, { n: n });
     $("kural-score-cancel-edit").hidden = index < 0;
     $("kural-score-remove-round").hidden = index < 0;
-    // No new round once the game is over: all the rounds agreed played, or a winner by the game's own rule.
-    var full = index < 0 && ((sheet.rounds && typeof sheet.rounds === "number" && sheet.played.length >= sheet.rounds)
-      || (g.answer && g.answer.winner && g.answer.winner.length > 0));
+    // No new round once the game is over, as the engine says: a winner named (all the rounds agreed played, not
+    // counting a cancelled Okey 101 round, or a winner by the game's own rule; a Dummy game level goes on).
+    var full = index < 0 && !!(g.answer && g.answer.winner && g.answer.winner.length > 0);
     $("kural-score-round").hidden = !!full;
     var fields = $("kural-score-fields");
     fields.textContent = "";
