@@ -38,7 +38,7 @@ from kural.core.errors import KuralError
 from kural.core.notation import NotationError
 from kural.core.rulesets import VariantClash
 from kural.figures.draw import figure_for, scroll_tables
-from kural.i18n import LANGS, N_, gettext, translate
+from kural.i18n import LANGS, N_, Nn_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import Answer, error_text
 from kural.games.dummy.seats import play_order as dummy_play_order
@@ -438,11 +438,88 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
             "totals": list(standings.totals) if standings else [],
             "totals_text": standings.totals_text if standings else "", "winner": winner, "result": result,
             "leader": list(standings.leader) if standings else [],
+            "running": [list(t) for t in standings.running] if standings else [],
+            "next": None if winner else next_round(sheet, standings, lang),
             "planned": sheet.planned, "message": "", "round": None, "field": "",
             # Dummy: the seat that dealt each deal, and the seat that deals next (None once the game is over, or
             # the first dealer before any deal); other games: empty and None.
             "dealers": list(standings.dealers) if standings else ([sheet.dealer or 1] if sheet.game == "dummy" else []),
             "next_dealer": standings.next_dealer if standings else (sheet.dealer or 1 if sheet.game == "dummy" else None)}
+
+
+# How each game passes the deal (or the first turn) to the next round, and the check kind of the engine that
+# says who: Okey's deal passes to the right (its `dealer` kind), Dummy's winner deals the next deal, Rummikub's
+# players draw a tile for who starts each game; Okey 101's sources say how the first dealer is chosen and nothing of
+# the next (the page says so).
+DEALING: Final = {"okey101": ("silent", ""), "okey": ("rotation", "dealer"), "rummikub": ("drawn", "first"),
+                  "dummy": ("winner", "dealers")}
+NEXT_WORDS: Final = {
+    "left_rounds": Nn_("{left} round left", "{left} rounds left", "left"),
+    "left_deals": Nn_("{left} deal left", "{left} deals left", "left"),
+    "rotation": N_("The deal passes to the right after each round."),
+    "winner": N_("The winner of each deal deals the next one."),
+    "drawn": N_("Before each round, every player draws a tile: the highest number starts."),
+    "silent": N_("Kural's sources say how the first dealer is chosen, but not who deals the next round: "
+                 "agree on it at the table."),
+}
+
+
+def next_round(sheet: Sheet, standings: Any = None, lang: str = "en") -> dict[str, Any]:
+    """What the table needs before the next round: how many rounds (Dummy: deals) are left of those agreed (None
+    where the game ends by its scores; a cancelled Okey 101 round is played again and counts no round), who deals
+    it (a seat where the engine says, else None) and how; ``now`` and ``how_text`` say them in ``lang``.
+
+    >>> s = Sheet.new({"game": "okey", "players": ["A", "B", "C"], "played": [{"results": "none"}]})
+    >>> n = next_round(s, s.score())
+    >>> n["left"], n["dealer"], n["how"], n["now"]
+    (None, 2, 'rotation', 'B deals next')
+    >>> n = next_round(Sheet.new({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 11, "played": []}))
+    >>> n["left"], n["dealer"], n["now"]
+    (11, None, '11 rounds left')
+    """
+    how, _ = DEALING[sheet.game]
+    played = standings.counted if standings is not None else 0
+    dealer = None
+    if sheet.game == "okey":
+        dealer = int(registry.run("okey", "dealer", {"round": len(standings.rows) + 1 if standings else 1,
+                                                     "players": len(sheet.players)}, sheet.rules).actual)
+    elif sheet.game == "dummy":  # the first dealer as the sheet says, then the winner of each deal (rule 201)
+        dealer = standings.next_dealer if standings is not None else getattr(sheet, "dealer", None)
+    left = max(sheet.planned - played, 0) if sheet.planned else None
+    now = []
+    if left is not None:
+        now.append(translate(lang, NEXT_WORDS["left_deals" if sheet.game == "dummy" else "left_rounds"], left=left))
+    if dealer:
+        now.append(gettext(lang, SHEET_WORDS["next_dealer"]).format(name=sheet.players[dealer - 1]))
+    return {"left": left, "dealer": dealer, "how": how, "now": " · ".join(now),
+            "how_text": gettext(lang, NEXT_WORDS[how])}
+
+
+QR_WORDS: Final = {
+    "label": N_("QR code of the link to this sheet"),
+    "help": N_("Scan the code with another phone to open the same sheet there."),
+    "too_long": N_("This sheet is too long for a QR code: send the link or save it as a file."),
+}
+
+
+def qr_code(text: str, lang: str = "en") -> dict[str, Any]:
+    """The QR code of the sheet's link, for the page to draw (kural.qr): its rows of modules ("1" dark) and what
+    the page says of it in ``lang``; or ``too_long`` where no QR code holds the link.
+
+    >>> code = qr_code("https://example.org/tr/score/?z=q1YqS0", "tr")
+    >>> code["state"], len(code["rows"]), code["version"]
+    ('done', 29, 3)
+    """
+    from kural.qr import QrTooLong, encode
+
+    if lang not in LANGS:
+        lang = "en"
+    words = {k: gettext(lang, v) for k, v in QR_WORDS.items()}
+    try:
+        code = encode(str(text))
+    except QrTooLong as e:
+        return {"state": "too_long", "rows": [], "size": e.values["size"], "limit": e.values["limit"], "words": words}
+    return {"state": "done", "rows": list(code.rows), "version": code.version, "level": code.level, "words": words}
 
 
 def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
@@ -469,7 +546,7 @@ def sheet_answer(data: Any, lang: str) -> dict[str, Any]:
     ['+202', '×2', '+101']
     >>> sheet_answer({"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 2, "played": [
     ...     {"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}, "en")["message"]
-    'round 1: Kural refuses this round: only one player can go out'
+    'round 1: Kural refuses this round: only one player can finish'
     """
     if lang not in LANGS:
         lang = "en"
@@ -498,4 +575,4 @@ def as_mapping(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
     return got
 
 
-__all__ = ["sheet_answer", "sheet_import", "answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]
+__all__ = ["sheet_answer", "sheet_import", "next_round", "qr_code", "DEALING", "NEXT_WORDS", "QR_WORDS", "answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]

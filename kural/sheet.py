@@ -462,6 +462,7 @@ class Standings:
     winner: tuple[int, ...]
     leader: tuple[int, ...] = ()  # who the game's rule puts first so far (Okey 101, Rummikub), while it goes on
     dealers: tuple[int, ...] = ()  # Dummy: the seat that dealt each deal, then the next deal's (none once over)
+    running: tuple[tuple[int, ...], ...] = ()  # each column's total after each round, the engine's (the chart)
 
     @property
     def next_dealer(self) -> Optional[int]:
@@ -918,12 +919,16 @@ class Sheet:
                 raise SheetInputError(self.file, rnd.line, "sheet_too_many_rounds", rnd.number, None, self.game,
                                       count=counted, planned=self.planned)
             rows.append((scores, show(actual), actual, outcome.detail))
-        game = self._run("game", {"rounds": tuple(s for s, _, _, _ in rows)}, None)
+        scores = tuple(s for s, _, _, _ in rows)
+        game = self._run("game", {"rounds": scores}, None)
         totals = tuple(game.detail.totals)
+        # the totals after each round, each from the engine's own sum of the rounds so far
+        running = tuple(tuple(self._run("game", {"rounds": scores[:n]}, None).detail.totals)
+                        for n in range(1, len(scores))) + (totals,)
         winner = leader = tuple(game.actual)
         if self.planned is not None and counted < self.planned:
             winner = ()
-        return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader)
+        return Standings(self, tuple(Row(s, a, d) for s, a, _, d in rows), totals, winner, leader, running=running)
 
     def _score_dummy(self) -> Standings:
         """Dummy: each deal scored as written (recorded: p1 is that deal's dealer, the others in the order of play;
@@ -953,7 +958,8 @@ class Sheet:
         totals = tuple(last[f"p{i}"] for i in range(1, n + 1))
         winner: tuple[int, ...] = () if game.actual == "none" else (int(str(game.actual)[1:]),)
         dealers = dummy.dealers(self.dealer or 1, winners if not winner else winners[:-1], n, rules)
-        return Standings(self, tuple(rows), totals, winner, (), dealers)
+        running = tuple(tuple(t[f"p{i}"] for i in range(1, n + 1)) for t in game.detail.totals)
+        return Standings(self, tuple(rows), totals, winner, (), dealers, running)
 
     def _score_okey(self) -> Standings:
         rows = []
@@ -963,7 +969,8 @@ class Sheet:
             outcome = self._run("score", {"results": results, "players": len(self.players)}, rnd)
             rows.append(Row(tuple(outcome.actual), show(outcome.actual), outcome.detail))
         winners = self._run("winners", {"results": results, "players": len(self.players)}, None)
-        return Standings(self, tuple(rows), rows[-1].scores, tuple(winners.actual))
+        return Standings(self, tuple(rows), rows[-1].scores, tuple(winners.actual),
+                         running=tuple(r.scores for r in rows))  # Okey's scores are the standings already
 
 
 def _read_end(r: _Reader, m: Mapping[str, tuple[Node, Node]], n: int, values: Mapping[str, Any], rules: Any) -> None:

@@ -13,7 +13,7 @@ import pytest
 from markupsafe import escape
 
 from kural import registry
-from kural.browser import sheet_answer, sheet_import
+from kural.browser import NEXT_WORDS, sheet_answer, sheet_import
 from kural.cli import main
 from kural.houserules import rules_for
 from kural.i18n import gettext
@@ -189,3 +189,27 @@ def test_dummys_sheet_says_deal_where_the_other_games_say_round(lang, deal, roun
     assert not games["okey101"]["words"] and round_.lower() in score_spec(lang)["words"]["round_n"].lower()
     text = Sheet.from_file(ROOT / "examples" / "sheets" / "dummy.yaml").score().text(lang)
     assert text.split("\n")[2].lower().startswith(deal.lower())
+
+
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.stem)
+def test_the_charts_running_totals_are_the_totals_of_the_rounds_so_far(path):
+    """Each point of the chart is the engine's total after that round: the same as scoring the sheet cut there."""
+    data = Sheet.from_file(path).as_data()
+    answer = sheet_answer(data, "en")
+    assert len(answer["running"]) == len(answer["rows"]) and answer["running"][-1] == answer["totals"]
+    for n, totals in enumerate(answer["running"], 1):
+        assert totals == list(Sheet.from_data(dict(data, played=data["played"][:n])).score().totals), n
+
+
+def test_what_comes_next_is_the_engines_in_each_games_words():
+    okey = Sheet.from_file(ROOT / "examples" / "sheets" / "okey.yaml").as_data()
+    cut = sheet_answer(dict(okey, played=okey["played"][:5]), "tr")  # the game goes on
+    seat = registry.run("okey", "dealer", {"round": 6, "players": len(okey["players"])}).actual
+    assert cut["next"]["dealer"] == seat and okey["players"][seat - 1] in cut["next"]["now"]
+    assert cut["next"]["how_text"] == gettext("tr", NEXT_WORDS["rotation"])
+    over = sheet_answer(okey, "tr")
+    assert over["winner"] and over["next"] is None  # no next round once the game is won
+    okey101 = Sheet.from_file(ROOT / "examples" / "sheets" / "okey101.yaml").as_data()
+    going = sheet_answer(dict(okey101, played=okey101["played"][:4]), "ja")
+    assert going["next"]["left"] == okey101["rounds"] - 4 and going["next"]["dealer"] is None
+    assert going["next"]["how_text"] == gettext("ja", NEXT_WORDS["silent"])

@@ -109,6 +109,13 @@ WORDS: Final = {
     "okey_show": N_("Who showed the indicator's twin"),
     "okey_wrong": N_("Who declared a wrong finish"),
     "empty": N_("Nothing written yet."),
+    # several phones at one table: the totals as a chart (the link's code and what comes next: the engine's words)
+    "chart": N_("Running totals"),
+    # a sheet kept on this device, read again
+    "damaged": Nn_("{count} sheet on this device could not be read: it is set aside.",
+                   "{count} sheets on this device could not be read: they are set aside.", "count"),
+    "other_tab": N_("Changed in another tab: this sheet now shows that change. Anything you typed here is still in "
+                    "the form."),
     # Dummy: a deal entered by its end (kural.games.dummy.ends), or play by play; who deals.
 }
 # Dummy's players count deals, not rounds (glossary `round`): the words of its sheet that say round, in their own
@@ -163,8 +170,14 @@ PAGE_ONLY: Final = frozenset({"add_player", "all_games", "cancel", "close", "csv
 def game_words(game: str, lang: str) -> dict[str, Any]:
     """The words a game says its own way, in ``lang``, keyed as :data:`WORDS` (the sheet's as ``sheet_…``)."""
     own = {k: page_word(lang, v) for k, v in GAME_WORDS.get(game, {}).items()}
-    own.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_GAME_WORDS.get(game, {}).items()})
+    own.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_GAME_WORDS.get(game, {}).items()
+                if k in SHEET_WORDS_SAID})
     return own
+
+
+# The sheet's words the script says (the standings' result, cancelled rounds and next dealer are the engine's
+# own text in its answer): only these go into the page's description.
+SHEET_WORDS_SAID: Final = frozenset({"round", "round_n", "house_rules"})
 
 
 def _rule_titles(corpus: Any, game: str, lang: str, ids: Any) -> dict[str, str]:
@@ -196,6 +209,39 @@ def _targets(game: str) -> Optional[dict[str, Any]]:
     standard = g.rulesets.standard.target
     return {"standard": standard,
             "variants": {n: rs.target for n, rs in g.rulesets.items() if n != "standard" and rs.target != standard}}
+
+
+def _dealing_rule(corpus: Any, game: str, lang: str) -> Optional[dict[str, Any]]:
+    """The record that says who deals the next round (or starts it): the one whose examples check the engine's
+    kind for it (:data:`kural.browser.DEALING`); none where the engine has no such kind (Okey 101)."""
+    from kural.browser import DEALING
+
+    _, kind = DEALING[game]
+    if corpus is None or not kind:
+        return None
+    record = next((r for r in sorted(corpus.by_game(game), key=lambda r: r.id) if r.variant == "standard"
+                   and any(getattr(e, "check", None) == kind for e in r.examples)), None)
+    return {"id": record.id} if record is not None else None
+
+
+def _choices(corpus: Any, key: str, lang: str) -> list[dict[str, Any]]:
+    """The house rules as choices, each said once: a house rule on its own is a box with its name; rules that set
+    the same thing differently are one group, headed by the standard rule they replace (as the game page's panel)."""
+    from kural.site.house import STANDARD_OF, _replaced, variant_records
+
+    g = registry.game(key)
+    by_variant = variant_records(corpus, key) if corpus is not None else {}
+    out = []
+    for c in houserules.choices(key):
+        entry: dict[str, Any] = {"variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
+        if len(c.variants) > 1:
+            replaced = _replaced(corpus, key, by_variant.get(c.variants[0], [])) if corpus is not None else None
+            entry["legend"] = (replaced.title_in(lang) if replaced else
+                               " / ".join(g.variant_name(lang, v) for v in c.variants))
+            entry["standard"] = (gettext(lang, STANDARD_OF).format(rule=replaced.id) if replaced
+                                 else gettext(lang, WORDS["standard"]))
+        out.append(entry)
+    return out
 
 
 def partnership_rule(corpus: Any, lang: str) -> Optional[dict[str, str]]:
@@ -265,10 +311,8 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
         entry: dict[str, Any] = {"key": key, "name": g.name_in(lang), "min": low, "max": high,
                                  "rounds": {"okey101": "rounds", "rummikub": "rounds", "dummy": "deals"}.get(key, ""),
                                  "rounds_required": key == "okey101",
-                                 "choices": [{"legend": g.variant_name(lang, c.variants[0]) if len(c.variants) == 1
-                                              else " / ".join(g.variant_name(lang, v) for v in c.variants),
-                                              "variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
-                                             for c in houserules.choices(key)],
+                                 "choices": _choices(corpus, key, lang),
+                                 "dealing": _dealing_rule(corpus, key, lang),
                                  "params": params, "titles": titles, "target": _targets(key),
                                  # The named rulesets (a sheet file's ``ruleset:``), the standard first.
                                  "rulesets": [{"key": n, "label": houserules.ruleset_name(lang, key, n),
@@ -292,8 +336,10 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
             entry["entry"] = "fields"
             entry["fields"] = _fields(key, lang)
         games.append(entry)
+    # the words the page's script says (those only in the template are written there, once; the sheet's own
+    # that the engine says in its answers are left out)
     words = {k: page_word(lang, v) for k, v in WORDS.items() if k not in PAGE_ONLY}
-    words.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_WORDS.items()})
+    words.update({f"sheet_{k}": page_word(lang, v) for k, v in SHEET_WORDS.items() if k in SHEET_WORDS_SAID})
     return {"lang": lang, "games": games, "words": words, "max_name": MAX_NAME, "max_rounds": MAX_ROUNDS}
 
 
@@ -324,7 +370,8 @@ def score_link(lang: str, game: Optional[str] = None, base: str = "../score/") -
     return f'<p class="kural-score-link"><a href="{escape(href)}">{escape(words)}</a></p>\n'
 
 
-SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-dummy.js")  # the last loaded on demand
+SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-dummy.js",  # the last three loaded on demand
+                       "kural-score-table.js", "kural-score-table.css")
 
 
 def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:

@@ -27,6 +27,8 @@ var SETUP = [
   "    return json.dumps(browser.sheet_answer(json.loads(sheet), lang), ensure_ascii=False)",
   "def _kural_import(text, name, lang):",
   "    return json.dumps(browser.sheet_import(text, name, lang), ensure_ascii=False)",
+  "def _kural_qr(text, lang):",
+  "    return json.dumps(browser.qr_code(text, lang), ensure_ascii=False)",
 ].join("\n");
 var pyodide = null, yamlReady = null;
 
@@ -258,7 +260,7 @@ function boot(config) {
     progress(100);
     pyodide = py;
     return { check: py.globals.get("_kural_answer"), sheet: py.globals.get("_kural_sheet"),
-             importFile: py.globals.get("_kural_import") };
+             importFile: py.globals.get("_kural_import"), qr: py.globals.get("_kural_qr") };
   })();
   ready.catch(function () { ready = null; });
   return ready;
@@ -288,6 +290,7 @@ onmessage = function (event) {
     var t0 = performance.now();
     var text = m.op === "sheet" ? engine.sheet(JSON.stringify(m.query), m.lang)
       : m.op === "import" ? engine.importFile(m.query.text, m.query.name, m.lang)
+      : m.op === "qr" ? engine.qr(String(m.query), m.lang)
       : engine.check(JSON.stringify(m.query), m.lang);
     var result = JSON.parse(text);
     result.ms = performance.now() - t0;

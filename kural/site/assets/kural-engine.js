@@ -42,7 +42,8 @@
     }
     return {
       // op: "check" (a claim, kural.browser.answer; the default), "sheet" (a score sheet as data,
-      // browser.sheet_answer) or "import" (a sheet file's text and name, browser.sheet_import).
+      // browser.sheet_answer), "import" (a sheet file's text and name, browser.sheet_import) or "qr" (a link's QR
+      // code, browser.qr_code).
       ask: function (query, lang, op) {
         start();
         return new Promise(function (resolve) {

@@ -9,10 +9,11 @@
   if (!box) return;
   var spec = JSON.parse(document.getElementById("kural-score-spec").textContent);
   var W = spec.words, lang = spec.lang;
-  var KEY = "kural-score-v1", HISTORY = 100;
+  var KEY = "kural-score-v1", ASIDE = "kural-score-v1-unreadable", HISTORY = 100;
   var $ = function (id) { return document.getElementById(id); };
   var bar = $("kural-score-progress");
   var engine = KuralEngine(box, function (m) { KuralEngine.showProgress(bar, m.value); });
+  var damaged = 0;  // sheets kept on this device that could not be read (set aside, said once)
   var store = load();
   var answers = 0;
   var editing = -1;  // the round being changed (from 0), -1: a new round
@@ -41,19 +42,90 @@
   var FIRST_FIELD = "#kural-score-fields input:not([type=radio]), #kural-score-fields select, #kural-score-fields textarea";
   function rowButton(index) { return "tr[data-round='" + (index + 1) + "'] th button"; }
 
-  // --- storage: every accepted change at once -------------------------------------------------------------
-  function load() {
+  // --- storage: every accepted change at once ------------------------------------------------------------
+  // One entry in localStorage holds every sheet of this device: {games: {id: {sheet, answer, history, updated,
+  // rev, draft}}, current}, as the first release wrote it (rev is new: a sheet's count of kept changes). A sheet
+  // that cannot be read is set aside under its own key (never lost, never shown) and the others stay; a write
+  // reads the entry again first and changes only its own sheet, so two tabs never write over each other's sheets,
+  // and a sheet changed in another tab since this one showed it is not written over: this tab is told.
+  function okGame(g) {
+    var s = g && g.sheet;
+    return !!(s && gameOf(s.game) && Array.isArray(s.players) && s.players.length && Array.isArray(s.played));
+  }
+  function okAnswer(a) {
+    return !!(a && [a.columns, a.rows, a.totals, a.winner].every(Array.isArray)
+      && a.rows.every(function (r) { return r && Array.isArray(r.scores); }));
+  }
+  function setAside(id, value) {
     try {
-      var s = JSON.parse(localStorage.getItem(KEY) || "null");
-      if (s && typeof s === "object" && s.games && typeof s.games === "object") return s;
-    } catch (e) { /* a damaged store starts empty */ }
-    return { games: {}, current: "" };
+      var aside = JSON.parse(localStorage.getItem(ASIDE)) || {};
+      aside[id + "@" + Date.now()] = value;
+      localStorage.setItem(ASIDE, JSON.stringify(aside));
+    } catch (e) { /* no room to keep it aside: it stays where it is, unread */ }
   }
-  function save() {
-    try { localStorage.setItem(KEY, JSON.stringify(store)); return true; } catch (e) { status(W.failed); return false; }
+  // The entry as kept now, each sheet checked; `found` counts (and sets aside) the sheets that cannot be read.
+  function read(found) {
+    var raw, s;
+    try { raw = localStorage.getItem(KEY); s = raw && JSON.parse(raw); } catch (e) { s = null; }
+    if (raw && (!s || !s.games || typeof s.games !== "object" || Array.isArray(s.games))) {
+      if (found) { setAside("all", raw); found.count++; }
+      s = null;
+    }
+    if (!s) return { games: {}, current: "" };
+    Object.keys(s.games).forEach(function (id) {
+      var g = s.games[id];
+      if (!okGame(g)) {
+        if (found) { setAside(id, g); found.count++; }
+        delete s.games[id];
+        return;
+      }
+      if (!okAnswer(g.answer)) g.answer = null;  // counted again by the engine when it is shown
+      if (!Array.isArray(g.history)) g.history = [];
+      g.updated = +g.updated || 0;
+      g.rev = +g.rev || 0;
+    });
+    if (!s.games[s.current]) s.current = "";
+    return s;
   }
+  function load() {
+    var found = { count: 0 }, s = read(found);
+    damaged = found.count;
+    if (damaged) write(s);
+    return s;
+  }
+  function write(s) {
+    try { localStorage.setItem(KEY, JSON.stringify(s)); return true; } catch (e) { status(W.failed); return false; }
+  }
+  // Keep sheet `id` as this tab has it (or its removal), unless another tab has kept a change of it since this
+  // tab read it (its count of changes is not `base`): then this tab shows that one (false).
+  function keep(id, base) {
+    var fresh = read(), mine = store.games[id], theirs = fresh.games[id];
+    if (mine && theirs && theirs.rev !== (base === undefined ? mine.rev : base)) { adopt(fresh); return "other"; }
+    if (mine) fresh.games[id] = mine; else delete fresh.games[id];
+    fresh.current = store.current;
+    store = fresh;
+    return write(fresh);
+  }
+  function save() { return store.current ? keep(store.current) : write(store); }
   function newId() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 8); }
   function current() { return store.games[store.current] || null; }
+  // Another tab kept a change: this tab shows it, the round being typed here kept as it is; true if the sheet
+  // shown here changed.
+  function adopt(fresh) {
+    var id = store.current, mine = store.games[id], theirs = fresh.games[id];
+    if (theirs && editing < 0 && !$("kural-score-sheet").hidden && !$("kural-score-round").hidden) theirs.draft = roundValue();
+    fresh.current = theirs ? id : "";
+    store = fresh;
+    return !!mine && (!theirs || mine.rev !== theirs.rev);
+  }
+  window.addEventListener("storage", function (e) {
+    if (e.key !== KEY && e.key !== null) return;
+    var shown = !$("kural-score-sheet").hidden;
+    if (adopt(read()) && shown) {
+      showSheet();
+      if (current()) status(W.other_tab);
+    } else if (!$("kural-score-games").hidden) showList();
+  });
 
   function status(text) { $("kural-score-status").textContent = text || ""; }
   function showError(text) {
@@ -75,11 +147,13 @@
       return a;
     });
   }
-  // Keep an accepted sheet (its previous state on the undo list unless this is an undo) and show it.
-  function commit(id, a, undoing) {
+  // Keep an accepted sheet (its previous state on the undo list unless this is an undo) and show it. `base`: the
+  // sheet's count of changes the change was made on; if another tab has kept a change of it since, nothing is
+  // written over: this tab shows that sheet, says so, and keeps what was `typed` in the round's form (false).
+  function commit(id, a, undoing, typed, base) {
     var game = store.games[id];
     if (!game) {
-      game = store.games[id] = { sheet: a.sheet, answer: a, history: [], updated: Date.now() };
+      game = store.games[id] = { sheet: a.sheet, answer: a, history: [], updated: Date.now(), rev: 1 };
     } else {
       if (!undoing) {
         game.history.push(game.sheet);
@@ -88,11 +162,18 @@
       game.sheet = a.sheet;
       game.answer = a;
       game.updated = Date.now();
+      game.rev += 1;
+      if (typed) delete game.draft;  // the round typed is in the sheet now
     }
     store.current = id;
-    save();
-    showSheet();
-    handled();
+    if (keep(id, base) === "other") {  // another tab's change is shown instead, counted again here, then said
+      if (typed && current()) current().draft = typed;
+      showSheet();
+      recompute(function () { showError(W.other_tab); });
+      return false;
+    }
+    Promise.resolve(showSheet()).then(handled);  // counted once the chart is drawn too
+    return true;
   }
 
   // --- the list of games and the new game's form ---------------------------------------------------------
@@ -119,7 +200,7 @@
         if (!window.confirm(fmt(W.confirm_remove, { name: name }))) return;
         delete store.games[id];
         if (store.current === id) store.current = "";
-        save();
+        keep(id);
         showList();
         focusFirst("#kural-score-list button", "#kural-score-new");
         status(W.removed);
@@ -188,14 +269,17 @@
     var holder = $("kural-score-variants");
     holder.textContent = "";
     if (!game.choices.length) holder.appendChild(el("p", {}, W.standard_rules));
+    // Each house rule said once: a rule on its own is a box with its name; rules that set the same thing
+    // differently are a group headed by the standard rule they replace, the standard among them.
     game.choices.forEach(function (choice, i) {
-      var set = el("fieldset", { "class": "kural-score-choice" });
-      set.appendChild(el("legend", {}, choice.legend));
-      var options = choice.variants.length === 1 ? choice.variants : [{ key: "", label: W.standard }].concat(choice.variants);
+      var single = choice.variants.length === 1;
+      var set = single ? el("div", { "class": "kural-score-choice" }) : el("fieldset", { "class": "kural-score-choice" });
+      if (!single) set.appendChild(el("legend", {}, choice.legend));
+      var options = single ? choice.variants : [{ key: "", label: choice.standard || W.standard }].concat(choice.variants);
       options.forEach(function (v, j) {
         var id = "kural-score-v-" + i + "-" + j;
         var p = el("p", { "class": "kural-score-option" });
-        var input = el("input", { type: choice.variants.length === 1 ? "checkbox" : "radio", name: "v" + i, id: id, value: v.key });
+        var input = el("input", { type: single ? "checkbox" : "radio", name: "v" + i, id: id, value: v.key });
         input.checked = v.key ? (variants || []).indexOf(v.key) >= 0 : !(variants || []).some(function (n) {
           return choice.variants.some(function (c) { return c.key === n; });
         });
@@ -305,6 +389,7 @@
   function showSheet() {
     var g = current();
     if (!g) { showList(); return; }
+    if (!g.answer) { status(W.loading); return; }  // kept without its standings: counted again, then shown
     var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
     var W = wordsOf(game);
     // The form and the table are drawn again: a control that had the focus (the engine's answer can arrive while
@@ -379,6 +464,7 @@
       result += " · " + fmt(W.leader, { names: a.leader.map(function (i) { return a.columns[i - 1]; }).join(", ") });
     }
     $("kural-score-result").textContent = result;
+    var drawn = drawTable(a, sheet, game);
     $("kural-score-undo").disabled = !g.history.length;
     $("kural-score-link-row").hidden = true;
     roundForm(-1, g.draft);
@@ -388,7 +474,32 @@
         again.setSelectionRange(again.value.length, again.value.length);
       }
     }
+    return drawn;
   }
+
+  // --- what comes next, the chart of the totals ----------------------------------------------------------
+  // What comes next, the chart and the QR code are drawn by kural-score-table.js (and .css), loaded with the
+  // engine's first answer (all draw the engine's answers): the page's first load stays small. Resolves once there.
+  var drawing = null, TABLE = document.currentScript.src.slice(0, -3) + "-table.";  // beside this file
+  function drawer() {
+    if (!drawing) {
+      document.head.appendChild(el("link", { rel: "stylesheet", href: TABLE + "css" }));
+      drawing = new Promise(function (resolve, reject) {
+        var script = el("script", { src: TABLE + "js" });
+        script.onload = function () { resolve(window.KuralScoreTable); };
+        script.onerror = function (e) { drawing = null; reject(e); };
+        document.head.appendChild(script);
+      });
+    }
+    return drawing;
+  }
+  function drawTable(a, sheet, game) {
+    return drawer().then(function (draw) {
+      if (current() && current().answer === a) draw.table(a, wordsOf(game), game.rounds === "deals", game.dealing && {
+        href: rulesHref(game, sheet, game.dealing.id), text: fmt(W.rule, { id: game.dealing.id }) });
+    }, function () { /* not drawn: the table and the result say the same numbers */ });
+  }
+
 
   // --- entering a round ----------------------------------------------------------------------------------
   function okeySeat(fields, i, name, seat) {
@@ -644,15 +755,14 @@
   }
   function submitRound(event) {
     event.preventDefault();
-    var g = current(), id = store.current;
+    var g = current(), id = store.current, base = g.rev;
     var sheet = clone(g.sheet);
     var value = roundValue();
     if (editing >= 0) sheet.played[editing] = value; else sheet.played.push(value);
     var wasEditing = editing;
     score(sheet).then(function (a) {
       if (!a) return;
-      if (wasEditing < 0) delete g.draft;
-      commit(id, a);
+      if (!commit(id, a, false, wasEditing < 0 ? value : null, base)) return;
       status(W.saved);
       // A new round: the next one's first field (or the table once the game is over); a changed one: its row.
       if (wasEditing < 0) focusFirst(FIRST_FIELD, "#kural-score-table-wrap");
@@ -664,59 +774,53 @@
     focusFirst(FIRST_FIELD);
   }
   function removeRound() {
-    var g = current(), id = store.current, sheet = clone(g.sheet);
+    var g = current(), id = store.current, sheet = clone(g.sheet), base = g.rev;
     var removed = editing;
     sheet.played.splice(editing, 1);
     score(sheet).then(function (a) {
-      if (a) { commit(id, a); status(W.saved); focusFirst(rowButton(removed), rowButton(removed - 1), FIRST_FIELD, "#kural-score-table-wrap"); }
+      if (a && commit(id, a, false, null, base)) { status(W.saved); focusFirst(rowButton(removed), rowButton(removed - 1), FIRST_FIELD, "#kural-score-table-wrap"); }
     });
   }
   function undo() {
     var g = current(), id = store.current;
     if (!g || !g.history.length) return;
-    var previous = g.history[g.history.length - 1];
+    var previous = g.history[g.history.length - 1], base = g.rev;
     score(previous).then(function (a) {
       if (!a) return;
       g.history.pop();
-      commit(id, a, true);
+      if (!commit(id, a, true, null, base)) return;
       status(W.undone);
       // The button stays focused while there is more to undo; then the round being entered.
       focusFirst("#kural-score-undo", FIRST_FIELD, "#kural-score-table-wrap");
     });
   }
-  function recompute() {
+  // The current sheet counted again by the engine and shown; `then`, if given, runs after it is shown.
+  function recompute(then) {
     var g = current(), id = store.current;
     if (!g) return;
     score(g.sheet).then(function (a) {
-      if (!a) return;
-      g.answer = a;
-      save();
-      if (store.current === id) showSheet();
-      handled();
+      if (!a) { if (!g.answer && store.current === id) { store.current = ""; showList(); } return; }
+      if (store.games[id] === g) { g.answer = a; keep(id); }  // else another tab's newer sheet is shown already
+      Promise.resolve(store.current === id ? showSheet() : null).then(function () {
+        if (then) then();
+        handled();
+      });
     });
   }
 
   // --- sharing: a link, a file, a table, paper -----------------------------------------------------------
-  function toBase64Url(text) {
-    var bytes = new TextEncoder().encode(text), bin = "";
-    for (var i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
-    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
   function fromBase64Url(text) {
     var bin = atob(String(text).replace(/-/g, "+").replace(/_/g, "/"));
     var bytes = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
+  // The link (kural-score-table.js: the sheet deflated, ?z=, or ?sheet=) and its QR code, the engine's.
   function share() {
-    var url = location.origin + location.pathname + "?sheet=" + toBase64Url(JSON.stringify(current().sheet));
-    var a = $("kural-score-link");
-    a.href = url;
-    a.textContent = url;
-    $("kural-score-link-row").hidden = false;
-    var said = function () { $("kural-score-copied").textContent = W.copied; };
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(said, function () {});
-
+    var sheet = current().sheet;
+    drawer().then(function (draw) {
+      return draw.share(sheet, W.copied, function (url) { return engine.ask(url, lang, "qr"); });
+    }).then(handled, handled);
   }
   function download(name, text, type) {
     var url = URL.createObjectURL(new Blob([text], { type: type }));
@@ -749,13 +853,15 @@
       if (a) { commit(newId(), a); status(fmt(W.imported, { name: file.name })); }
     });
   }
-  function fromLink(encoded) {
-    var data;
-    try { data = JSON.parse(fromBase64Url(encoded)); } catch (e) { data = null; }
+  function fromLink(encoded, packed) {
     history.replaceState(null, "", location.pathname);
-    if (!data || typeof data !== "object") { showError(W.failed); showList(); handled(); return; }
-    score(data).then(function (a) {
-      if (a) { commit(newId(), a); status(W.opened_link); } else showList();
+    var text = packed ? drawer().then(function (draw) { return draw.inflate(encoded); })
+      : Promise.resolve().then(function () { return fromBase64Url(encoded); });
+    text.then(function (t) { return JSON.parse(t); }).catch(function () { return null; }).then(function (data) {
+      if (!data || typeof data !== "object") { showError(W.failed); showList(); handled(); return; }
+      score(data).then(function (a) {
+        if (a) { commit(newId(), a); status(W.opened_link); } else showList();
+      });
     });
   }
 
@@ -796,7 +902,14 @@
 
   var params = new URLSearchParams(location.search);
   box.dataset.answers = "0";
-  if (params.get("sheet")) {
+  if (damaged) {
+    var note = $("kural-score-damaged");
+    note.textContent = fmt(W.damaged, { count: damaged });
+    note.hidden = false;
+  }
+  if (params.get("z")) {
+    fromLink(params.get("z"), true);
+  } else if (params.get("sheet")) {
     fromLink(params.get("sheet"));
   } else if (params.get("game") && gameOf(params.get("game"))) {
     showSetup(params.get("game"), params.getAll("variant").join("+").split("+").filter(Boolean), params.get("ruleset"));
