@@ -128,7 +128,8 @@ def test_dummys_points_to_win_default_to_the_rulesets_target_and_a_target_round_
     assert 'rounds: {"target": 300}' in a["file"] and Sheet.from_text(a["file"]).as_data() == data
     assert sheet_import(a["file"], "dummy.yaml", "tr")["sheet"] == data
     over = sheet_answer(dict(data, played=example["played"]), "en")  # a third deal: refused, the game is over
-    assert over["state"] == "error" and gettext("en", REASONS["game_over"]) in over["message"], over
+    over_words = registry.game("dummy").reasons["game_over"]  # Dummy's own words: a deal, not a round
+    assert over["state"] == "error" and gettext("en", over_words) in over["message"], over
 
 
 @pytest.mark.parametrize("lang", ("ja", "tr", "it", "en"))
