@@ -189,7 +189,19 @@
     if ($("kural-dummy-head") && $("kural-dummy-head").value.trim()) value.head = $("kural-dummy-head").value.trim().toUpperCase();
     return value;
   }
+  // Who deals first, in the new game's form: a seat, named as its player is being named; its label and note.
+  function dealers() {
+    var select = $("kural-score-dealer"), was = select.value || "1", W = dummyGame().W;
+    $("kural-score-dealer-label").textContent = W.dealer;
+    $("kural-score-dealer-note").textContent = W.dealer_note;
+    select.textContent = "";
+    Array.prototype.forEach.call($("kural-score-names").querySelectorAll("input"), function (input, i) {
+      select.appendChild(el("option", { value: String(i + 1) }, input.value.trim() || fmt(W.player_n, { n: i + 1 })));
+    });
+    select.value = select.querySelector("option[value='" + was + "']") ? was : "1";
+  }
   window.KuralScoreDummy = {
+    dealers: function (api) { use(api); dealers(); },
     deal: function (api, fields, sheet, values) { use(api); deal(api, fields, sheet, values); },
     value: function (api) { use(api); return value(); }
   };

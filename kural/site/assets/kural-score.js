@@ -227,16 +227,7 @@
     var game = gameOf($("kural-score-game").value);
     $("kural-score-more").disabled = count >= game.max;
     $("kural-score-fewer").disabled = count <= game.min;
-    dealerOptions();
-  }
-  // Who deals first (Dummy): a seat, named as its player is being named.
-  function dealerOptions() {
-    var select = $("kural-score-dealer"), was = select.value || "1";
-    select.textContent = "";
-    Array.prototype.forEach.call($("kural-score-names").querySelectorAll("input"), function (input, i) {
-      select.appendChild(el("option", { value: String(i + 1) }, input.value.trim() || fmt(W.player_n, { n: i + 1 })));
-    });
-    select.value = select.querySelector("option[value='" + was + "']") ? was : "1";
+    if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(dummyApi);
   }
   function setupGame(key, variants, ruleset) {
     var game = gameOf(key) || spec.games[0];
@@ -259,11 +250,7 @@
     // The points to win (Dummy): the ruleset's own, for the house rules chosen (the spec carries the numbers).
     $("kural-score-target-row").hidden = !game.target;
     $("kural-score-dealer-row").hidden = $("kural-score-dealer-note").hidden = !game.dealer;
-    if (game.entry === "dummy") withDummy(function () {  // who deals first: its words are the Dummy form's
-      var w = window.KuralScoreDummySpec.words;
-      $("kural-score-dealer-label").textContent = w.dealer;
-      $("kural-score-dealer-note").textContent = w.dealer_note;
-    });
+    if (game.entry === "dummy") withDummy(function () { window.KuralScoreDummy.dealers(dummyApi); });
     $("kural-score-target").value = game.target ? targetOf(game, variants) : "";
     $("kural-score-target").dataset.shown = $("kural-score-target").value;
     var holder = $("kural-score-variants");
@@ -330,7 +317,7 @@
     var target = $("kural-score-target").value.trim();
     if (game.rounds && rounds) sheet.rounds = /^\d+$/.test(rounds) ? Number(rounds) : rounds;
     else if (game.target && target) sheet.rounds = { target: /^\d+$/.test(target) ? Number(target) : target };
-    if (game.dealer && $("kural-score-dealer").value !== "1") sheet.dealer = Number($("kural-score-dealer").value);
+    if (game.dealer && $("kural-score-dealer").value > 1) sheet.dealer = Number($("kural-score-dealer").value);
     sheet.played = [];
     score(sheet).then(function (a) {
       if (a) { commit(newId(), a); status(W.saved); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); }
@@ -875,7 +862,7 @@
     nameInputs($("kural-score-names").querySelectorAll("input").length - 1);
   });
   $("kural-score-setup").addEventListener("submit", startGame);
-  $("kural-score-names").addEventListener("input", dealerOptions);
+  $("kural-score-names").addEventListener("input", function () { if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(dummyApi); });
   $("kural-score-variants").addEventListener("change", variantsChanged);
   $("kural-score-cancel-setup").addEventListener("click", function () {
     if (current()) { showSheet(); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); } else { showList(); focusFirst("#kural-score-new"); }
