@@ -268,6 +268,7 @@ def _dummy_entry(lang: str) -> dict[str, Any]:
     rulesets = dict(g.rulesets.items())
     needs = {"two_spetos": [n for n, rs in rulesets.items() if rs.two_spetos_rule]}
     return {"words": {k: page_word(lang, v) for k, v in DUMMY_WORDS.items()},
+            "fields": _fields("dummy", lang),  # the recorded deal, play by play
             "knocks": [{"key": k, "label": gettext(lang, ITEM_NAMES[KNOCK_ITEM[k]])} for k in dummy.KNOCKS],
             # each event in the players' words (the rule's number beside it links its record)
             "events": [{"rule": r, "title": gettext(lang, ITEM_NAMES[code]),
@@ -326,7 +327,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
                                                                                ("elden", "elden"))]
             entry["penalties"] = [{"rule": r, "title": titles.get(str(r), str(r))} for r in PENALTY_RULES]
         elif key == "dummy":  # the rest of its form's description is in its own script (dummy_script)
-            entry.update({"entry": "dummy", "dealer": True, "fields": _fields(key, lang)})
+            entry.update({"entry": "dummy", "dealer": True})
         elif key == "okey":
             from kural.figures.okey import FINISH_NAMES
 
