@@ -162,7 +162,7 @@ DUMMY_WORDS: Final = {
 # Words the template writes and the page's script never reads: left out of the script's description, which the
 # page carries once (the page stays within its size budget, tests/test_score_page.py).
 PAGE_ONLY: Final = frozenset({"add_player", "all_games", "cancel", "close", "csv", "export", "game", "games",
-                              "house_rules", "import", "lead", "link", "loading", "new_game", "noscript", "players",
+                              "house_rules", "import", "lead", "link", "new_game", "noscript", "players",
                               "print", "remove_player", "ruleset", "share", "standings", "start", "teams_101", "undo",
                               })
 
