@@ -27,6 +27,7 @@ from kural.site.compare import compare_link, compare_page
 from kural.site.questions import asked_html, questions_link, questions_page
 from kural.site.rulesets import rulesets_page
 from kural.site.score import score_link
+from kural.site.puzzles import practise_link, puzzles_link
 from kural.site.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
                                      safe_url, source_link, t)
 from kural.validate import decide
@@ -146,6 +147,7 @@ def rule_examples(rec: Record, corpus: Corpus, lang: str) -> str:
             figs.append(example_html(lang, rec.game, ex, outcome, vname, registry.game(rec.game).figures,
                                      registry.game(rec.game).reasons))
         lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
+        lazy.append(practise_link(lang, rec.game, rec.id, corpus))  # the puzzles that ask what its examples ask
     for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
         lazy.append(worked_html(lang, rec.game, rec.variant, w))
     return reading.scroll_tables("".join(lazy), lang)
@@ -169,7 +171,7 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
     out = [f"# {md_text(name)}\n",
            f'<p class="kural-lead">{escape(t(lang, LEAD_GAME, rules=len(records), examples=examples))}</p>\n',
            invitation(lang, game), questions_link(game, corpus, lang), compare_link(lang, game),
-           score_link(lang, game)]
+           score_link(lang, game), puzzles_link(lang, game)]
     if not records:
         out.append(f"<p>{escape(t(lang, BEING_WRITTEN))}</p>\n")
     out.append(card_link(lang, game))

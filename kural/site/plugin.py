@@ -26,6 +26,7 @@ from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
 from kural.site.checker import add_checker
 from kural.site.score import add_score
+from kural.site.puzzles import add_puzzles
 from kural.site.critical import defer_styles, preload_scripts
 from kural.site import changes, offline, rawhtml
 from kural.site.jinja import compiled_once
@@ -231,6 +232,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         files.append(File.generated(config, changes.FEED, content=changes.feed_xml(self.corpus, lang)))
         add_checker(files, config, lang, self.corpus)
         add_score(files, config, lang, self.corpus)
+        add_puzzles(files, config, lang, self.corpus)
         for name in offline.ASSETS:
             files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(HERE / "assets" / name)))
         window = offline.workbox_window(self._project_root(config))

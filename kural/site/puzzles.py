@@ -1,0 +1,181 @@
+"""The puzzle pages, ``/<lang>/<game>/puzzles/`` (DESIGN.md, "Puzzles"): every puzzle of a game, one open at a time.
+
+The puzzles and their answers are the engine's (:mod:`kural.puzzles`), made when the site is built; the page
+carries them as JSON and its script (``assets/kural-puzzles.js``) grades an answer against the engine's, shows
+the engine's answer, the rules that decide it and a link that opens the position in the checker, and keeps the
+reader's progress on the device.  The first puzzle is drawn here, so it shows before any script runs.
+
+>>> spec = puzzle_spec("okey", "en")
+>>> len(spec["puzzles"]) >= 300, [d["key"] for d in spec["drills"]]
+(True, ['okey-hand', 'okey-discard'])
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any, Final, Mapping, Optional
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+
+from kural import puzzles as P
+from kural import registry
+from kural.checks.query import query_of
+from kural.core.notation import Card, Tile
+from kural.explain import card_label, tile_label, word
+from kural.figures.draw import card_html, tile_html
+from kural.i18n import N_, gettext, page_word
+from kural.puzzles.words import DRILL_NAMES, NUMBER_HINT, OPTIONS, PICK_HINT, QUESTIONS
+from kural.site import jinja
+from kural.site.checker import json_script
+from kural.site.records_html import md_text
+
+TITLE = N_("{game} puzzles")
+LINK = N_("Learn it by playing: {game} puzzles")
+PRACTISE = N_("Practise this: {drill}")
+WORDS: Final = {
+    "lead": N_("Positions made and answered by Kural. Give your answer, then see Kural's, with the rules that "
+               "decide it. Your progress stays on this device."),
+    "standard": N_("Made under the standard rules: {ruleset}."),
+    "noscript": N_("Answering needs JavaScript. Kural's answer to any puzzle, on the command line: kural puzzle GAME ID"),
+    "level": N_("level {level} of 3"),
+    "number": N_("Puzzle {n}"),
+    "answer": N_("Your answer"),
+    "submit": N_("Answer"),
+    "right": N_("Right!"),
+    "wrong": N_("Not this time."),
+    "engine": N_("Kural's answer:"),
+    "you": N_("Yours:"),
+    "check": N_("Open this position in the checker"),
+    "rules": N_("The rules that decide it:"),
+    "next": N_("Next puzzle"),
+    "harder": N_("A harder one"),
+    "progress": N_("Solved {solved} · missed {missed} · streak {streak}"),
+    "all": N_("All puzzles"),
+    "solved": N_("solved"),
+    "missed": N_("missed"),
+    "indicator": N_("Indicator"),
+    "table": N_("Table"),
+    "rack": N_("Your rack"),
+    "link": N_("Link to this puzzle"),
+    "rule": N_("rule {id}"),
+}
+ASSETS: Final = ("kural-puzzles.js", "kural-puzzles.css")
+
+
+def _labels(game: str, lang: str) -> dict[str, str]:
+    """The spoken name of every piece of the game's set (the page's pictures read without colour)."""
+    out: dict[str, str] = {}
+    for p in registry.game(game).supply(registry.ruleset(game)):
+        if isinstance(p, Card):
+            out[str(p)] = card_label(lang, p)
+        elif isinstance(p, Tile):
+            out[str(p)] = tile_label(lang, game, p)
+    return out
+
+
+_RULES: dict[tuple[str, int], dict[str, list[int]]] = {}
+
+
+def drill_rules(game: str, corpus: Any) -> dict[str, list[int]]:
+    """For each drill, the standard rules whose examples ask the drill's question (its example kind)."""
+    key = (game, id(corpus))
+    if key in _RULES:
+        return _RULES[key]
+    out: dict[str, list[int]] = {}
+    for d in P.drills(game):
+        out[d.key] = [r.id for r in corpus.by_game(game) if r.variant == "standard" and r.withdrawn is None
+                      and any(ex.check == d.check for ex in r.examples)][:4] if corpus is not None else []
+    if corpus is not None:
+        _RULES[key] = out
+    return out
+
+
+def _query(p: P.Puzzle) -> str:
+    return urlencode(query_of(p.game, p.check, p.fields))
+
+
+def puzzle_spec(game: str, lang: str, corpus: Any = None) -> dict[str, Any]:
+    """What the page's script needs: the drills (question, answer words, rules), every puzzle, the words."""
+    rules = drill_rules(game, corpus)
+    titles = {r.id: r.title_in(lang) for r in corpus.by_game(game)} if corpus is not None else {}
+    t = lambda m: gettext(lang, m)  # noqa: E731
+    drills = [{"key": d.key, "name": t(DRILL_NAMES[d.key]), "question": t(QUESTIONS[d.key]), "answer": d.answer,
+               "options": [{"key": k, "label": t(OPTIONS[d.key][k])} for k in d.options],
+               "hint": t(PICK_HINT if d.answer == "pick" else NUMBER_HINT) if d.answer != "choice" else "",
+               "rules": [{"id": i, "title": titles.get(i, "")} for i in rules[d.key]]} for d in P.drills(game)]
+    puzzles = [{"p": p.pid, "d": p.drill, "l": p.difficulty, "f": dict(p.fields), "a": list(p.accepted),
+                "x": p.answer, "q": _query(p)} for p in P.puzzles(game)]
+    words = {k: page_word(lang, v) for k, v in WORDS.items()}
+    words.update(okey=word(lang, "okey"))
+    return {"game": game, "lang": lang, "drills": drills, "puzzles": puzzles, "labels": _labels(game, lang),
+            "words": words}
+
+
+def position_html(lang: str, p: P.Puzzle) -> str:
+    """The first puzzle's position, drawn as the script draws every puzzle (the same markup)."""
+    v = P.parse_fields(p.game, p.check, p.fields)
+    ind = v.get("indicator")
+    okey = ind.next() if isinstance(ind, Tile) and ind.is_natural else None
+
+    def piece(x: Any) -> str:
+        return card_html(lang, x) if isinstance(x, Card) else tile_html(lang, p.game, x, okey)
+
+    def row(xs: Any, cls: str = "") -> str:
+        return f'<span class="kural-row{(" " + cls) if cls else ""}" role="group">{"".join(piece(x) for x in xs)}</span>'
+
+    out = []
+    if ind is not None:
+        out.append(f'<p class="kural-puzzle-ind"><small>{escape(gettext(lang, WORDS["indicator"]))}</small> {row([ind])}</p>')
+    if "table" in v:
+        out.append(f'<p class="kural-puzzle-label">{escape(gettext(lang, WORDS["table"]))}</p>'
+                   + "".join(f'<p>{row(m)}</p>' for m in v["table"]))
+        out.append(f'<p class="kural-puzzle-label">{escape(gettext(lang, WORDS["rack"]))}</p>')
+    pieces = v.get("tiles") or v.get("cards") or v.get("rack") or ()
+    out.append(f'<p>{row(pieces, "kural-puzzle-rack")}</p>')
+    return "".join(out)
+
+
+def puzzles_page(game: str, lang: str, corpus: Any = None) -> str:
+    """The Markdown of ``<game>/puzzles/index.md`` (a heading and one block of HTML)."""
+    g = registry.game(game)
+    spec = puzzle_spec(game, lang, corpus)
+    first = P.puzzles(game)[0]
+    by_drill = [(d, [p for p in spec["puzzles"] if p["d"] == d["key"]]) for d in spec["drills"]]
+    w = {k: page_word(lang, v) for k, v in WORDS.items()}
+    return jinja.template("puzzles.html").render(
+        heading_md=Markup(md_text(gettext(lang, TITLE).format(game=g.name_in(lang)))), lang=lang, game=game, w=w,
+        standard=gettext(lang, WORDS["standard"]).format(ruleset=g.variant_name(lang)),
+        first=first, first_drill=spec["drills"][0], level=gettext(lang, WORDS["level"]).format(level=first.difficulty),
+        number=gettext(lang, WORDS["number"]).format(n=first.number),
+        position=Markup(position_html(lang, first)), by_drill=by_drill, spec=Markup(json_script(spec)))
+
+
+def puzzles_link(lang: str, game: str) -> str:
+    """The link to a game's puzzles at the top of its page."""
+    text = gettext(lang, LINK).format(game=registry.game_name(lang, game))
+    return f'<p class="kural-puzzles-link"><a href="puzzles/">{escape(text)}</a></p>\n'
+
+
+def practise_link(lang: str, game: str, rule_id: int, corpus: Any) -> str:
+    """In a rule's fold on the game page: the drills that practise it (a small link each)."""
+    rules = drill_rules(game, corpus)
+    links = [f'<a href="puzzles/#{d.key}">{escape(gettext(lang, PRACTISE).format(drill=gettext(lang, DRILL_NAMES[d.key])))}</a>'
+             for d in P.drills(game) if rule_id in rules[d.key]]
+    return f'<p class="kural-practise">{" · ".join(links)}</p>' if links else ""
+
+
+def add_puzzles(files: Any, config: Any, lang: str, corpus: Any) -> None:
+    """Each game's puzzle page and the pages' own assets."""
+    from mkdocs.structure.files import File
+
+    here = Path(__file__).resolve().parent
+    for game in registry.KEYS:
+        files.append(File.generated(config, f"{game}/puzzles/index.md", content=puzzles_page(game, lang, corpus)))
+    for name in ASSETS:
+        files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))
+
+
+__all__ = ["add_puzzles", "puzzles_page", "puzzle_spec", "puzzles_link", "practise_link", "position_html",
+           "drill_rules", "WORDS"]

@@ -1,0 +1,48 @@
+"""The built puzzle pages (DESIGN.md, "Puzzles"): every puzzle listed as ``data-puzzle="<game>:<PID>"`` in every
+language, the first drawn before any script runs, the answers the page grades against the engine's, and the links
+from the game page and from a rule's fold."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kural import puzzles as P
+from kural.languages import CODES
+from kural.registry import KEYS
+
+
+def _spec(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="kural-puzzle-spec">(.*?)</script>', html, re.S)
+    assert m
+    return json.loads(m.group(1))
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_every_puzzle_is_listed_and_graded_as_the_engine_answers(built: Path, lang: str) -> None:
+    for game in KEYS:
+        html = (built / lang / game / "puzzles" / "index.html").read_text(encoding="utf-8")
+        listed = re.findall(r'data-puzzle="([^"]+)"', html)
+        made = P.puzzles(game)
+        assert listed == [f"{game}:{p.pid}" for p in made]
+        spec = _spec(html)
+        assert {q["p"]: (q["x"], q["a"], q["f"]) for q in spec["puzzles"]} == \
+            {p.pid: (p.answer, list(p.accepted), dict(p.fields)) for p in made}
+        # The first puzzle's position is drawn in the page itself (no script needed to see it).
+        section = html[html.index('id="kural-puzzle"'):html.index('id="kural-puzzle-answer"')]
+        assert 'class="kt ' in section or 'class="kc ' in section
+        assert f'data-pid="{made[0].pid}"' in section
+        assert all(d["question"] and d["name"] for d in spec["drills"])
+        assert all(o["label"] != o["key"] for d in spec["drills"] for o in d["options"])
+
+
+def test_the_game_page_and_a_rules_fold_link_the_puzzles(built: Path) -> None:
+    for game in KEYS:
+        page = (built / "en" / game / "index.html").read_text(encoding="utf-8")
+        assert 'href="puzzles/"' in page
+        examples = next((built / "en" / game).glob("examples*.html")).read_text(encoding="utf-8")
+        drills = set(re.findall(r'href="puzzles/#([\w-]+)"', examples))
+        assert drills and drills <= {d.key for d in P.drills(game)}
