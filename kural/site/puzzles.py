@@ -75,20 +75,20 @@ def _labels(game: str, lang: str) -> dict[str, str]:
     return out
 
 
-_RULES: dict[tuple[str, int], dict[str, list[int]]] = {}
+_RULES: dict[tuple[str, int], tuple[Any, dict[str, list[int]]]] = {}
 
 
 def drill_rules(game: str, corpus: Any) -> dict[str, list[int]]:
     """For each drill, the standard rules whose examples ask the drill's question (its example kind)."""
     key = (game, id(corpus))
-    if key in _RULES:
-        return _RULES[key]
+    if key in _RULES and _RULES[key][0] is corpus:  # the same corpus (an id alone may be reused)
+        return _RULES[key][1]
     out: dict[str, list[int]] = {}
     for d in P.drills(game):
         out[d.key] = [r.id for r in corpus.by_game(game) if r.variant == "standard" and r.withdrawn is None
                       and any(ex.check == d.check for ex in r.examples)][:4] if corpus is not None else []
     if corpus is not None:
-        _RULES[key] = out
+        _RULES[key] = (corpus, out)
     return out
 
 

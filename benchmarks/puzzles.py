@@ -1,0 +1,81 @@
+"""The puzzles (kural.puzzles, the pages of kural.site.puzzles).
+
+- making every puzzle of every game, as the build does (CPU seconds, one process): the build grows by this much;
+- a game's puzzle page with its style and script, gzip (Okey 101, English);
+- a verdict in the page: a puzzle opened from the list and answered, until ``data-state`` is set (the median of 40,
+  in headless Chromium over localhost; the English site built into a temporary folder).
+"""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks._figure import Figure
+from benchmarks.chromium import launch
+from benchmarks.local_server import serve
+
+RUNS = 40
+ANSWER = """async ([game, pids, runs]) => {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const pid = pids[i % pids.length];
+    const t0 = performance.now();
+    document.querySelector(`[data-puzzle="${game}:${pid}"] a`).click();
+    document.querySelector('.kural-puzzle-option').click();
+    const state = document.getElementById('kural-puzzle').getAttribute('data-state');
+    if (!state) return {error: pid};
+    times.push(performance.now() - t0);
+  }
+  return {times};
+}"""
+
+
+def run() -> list[Figure]:
+    import subprocess
+    import sys
+
+    from playwright.sync_api import sync_playwright
+
+    from kural import puzzles as P
+    from kural.site.build import build
+
+    # In a fresh process: nothing made or cached before.
+    code = ("import time; from kural import puzzles as P, registry; t = time.process_time(); "
+            "[P.puzzles(g) for g in registry.KEYS]; print(time.process_time() - t)")
+    cpu = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    figures = [Figure("puzzles: making every puzzle of every game (CPU)", cpu, "s", "≤ 5 s", cpu <= 5)]
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build(site, ("en",), quiet=True)
+        page = site / "en" / "okey101" / "puzzles" / "index.html"
+        size = sum(len(gzip.compress(f.read_bytes(), 9)) for f in
+                   (page, site / "en" / "assets" / "kural" / "kural-puzzles.js",
+                    site / "en" / "assets" / "kural" / "kural-puzzles.css"))
+        figures.append(Figure("puzzles: a game's page with its script and style, gzip (okey101, en)", size / 1024, "KB",
+                              "≤ 100 KB", size <= 100 * 1024))
+        pids = [p.pid for p in P.puzzles("okey101") if p.drill == "okey101-open"]
+        httpd, base = serve(site)
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                tab = browser.new_page()
+                tab.goto(f"{base}/en/okey101/puzzles/", wait_until="load")
+                got = tab.evaluate(ANSWER, ["okey101", pids, RUNS])
+                browser.close()
+        finally:
+            httpd.shutdown()
+    if "error" in got:
+        raise RuntimeError(f"no verdict for {got['error']}")
+    ms = statistics.median(got["times"])
+    figures.append(Figure(f"puzzles: a verdict in the page, opened from the list (median of {RUNS})", ms, "ms",
+                          "≤ 100 ms", ms <= 100, f"{min(got['times']):.1f}–{max(got['times']):.1f}"))
+    return figures
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for fig in run():
+        print(fig.line())
