@@ -88,6 +88,7 @@ FIELD_LABELS: Final = {
     "start": N_("the seat that plays first"), "direction": N_("direction of play"),
     "winners": N_("each deal's winner, in order"),
     "winner": N_("who won, if players are level on an empty pool"),
+    "end": N_("how the deal ended"),
 }
 
 
