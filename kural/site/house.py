@@ -93,7 +93,7 @@ def panel_html(game: str, corpus: Corpus, lang: str, sources: Callable[[str, str
             name = choice.variants[0]
             blocks.append(_option(lang, game, name, by_variant.get(name, []), "checkbox", group, sources))
             continue
-        replaced = _replaced(corpus, game, by_variant.get(choice.variants[0], []))
+        replaced = replaced_rule(corpus, game, by_variant.get(choice.variants[0], []))
         legend = replaced.title_in(lang) if replaced else registry.game(game).variant_name(lang, choice.variants[0])
         std = (t(lang, STANDARD_OF, rule=f"{replaced.id}") if replaced else t(lang, STANDARD))
         options = [f'<div class="kural-house-option"><input type="radio" id="kural-house-{group}-std" name="{group}" '
@@ -163,7 +163,8 @@ def rulesets_html(game: str, corpus: Corpus, lang: str) -> str:
         same=t(lang, SAME), not_modelled=t(lang, NOT_MODELLED), rulesets=views) + "\n"
 
 
-def _replaced(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
+def replaced_rule(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
+    """The first standard rule that one of ``recs`` (house rules' records) replaces (their ``replaces``)."""
     for rec in recs:
         for ref in rec.replaces:
             g, rid = ref.split(":")

@@ -19,6 +19,7 @@ from kural import houserules, registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import jinja
+from kural.site.house import replaced_rule
 from kural.site.reading import scroll_tables
 from kural.site.records_html import md_text, source_link
 
@@ -52,18 +53,6 @@ def _standard_record(corpus: Corpus, game: str, params: tuple[str, ...]) -> Opti
                  if r.variant == "standard" and any(p in r.params for p in params)), None)
 
 
-def _replaced(corpus: Corpus, game: str, variants: tuple[str, ...]) -> Optional[Record]:
-    """The standard rule a house rule of this choice replaces (its record's ``replaces``)."""
-    for rec in corpus.by_game(game):
-        if rec.variant in variants:
-            for ref in rec.replaces:
-                g, rid = ref.split(":")
-                found = corpus.find(g, int(rid))
-                if found is not None:
-                    return found
-    return None
-
-
 def _variant_record(corpus: Corpus, game: str, variant: str) -> Optional[Record]:
     return next((r for r in sorted(corpus.by_game(game), key=lambda r: r.id) if r.variant == variant), None)
 
@@ -74,7 +63,8 @@ def rows(game: str, corpus: Corpus) -> list[dict[str, Any]]:
     out = []
     seen: set[str] = set()
     for choice in houserules.choices(game):
-        rec = _replaced(corpus, game, choice.variants) or _standard_record(corpus, game, choice.params)
+        rec = replaced_rule(corpus, game, [r for r in corpus.by_game(game) if r.variant in choice.variants]) \
+            or _standard_record(corpus, game, choice.params)
         out.append({"variants": choice.variants, "params": choice.params, "record": rec})
         seen.update(choice.params)
     stated = [p for rs in registry.game(game).named.values() for p, _ in rs.states if p not in seen]
