@@ -227,7 +227,7 @@ def _dealing_rule(corpus: Any, game: str, lang: str) -> Optional[dict[str, Any]]
 def _choices(corpus: Any, key: str, lang: str) -> list[dict[str, Any]]:
     """The house rules as choices, each said once: a house rule on its own is a box with its name; rules that set
     the same thing differently are one group, headed by the standard rule they replace (as the game page's panel)."""
-    from kural.site.house import STANDARD_OF, _replaced, variant_records
+    from kural.site.house import STANDARD_OF, replaced_rule, variant_records
 
     g = registry.game(key)
     by_variant = variant_records(corpus, key) if corpus is not None else {}
@@ -235,7 +235,7 @@ def _choices(corpus: Any, key: str, lang: str) -> list[dict[str, Any]]:
     for c in houserules.choices(key):
         entry: dict[str, Any] = {"variants": [{"key": v, "label": g.variant_name(lang, v)} for v in c.variants]}
         if len(c.variants) > 1:
-            replaced = _replaced(corpus, key, by_variant.get(c.variants[0], [])) if corpus is not None else None
+            replaced = replaced_rule(corpus, key, by_variant.get(c.variants[0], [])) if corpus is not None else None
             entry["legend"] = (replaced.title_in(lang) if replaced else
                                " / ".join(g.variant_name(lang, v) for v in c.variants))
             entry["standard"] = (gettext(lang, STANDARD_OF).format(rule=replaced.id) if replaced
