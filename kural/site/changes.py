@@ -42,6 +42,7 @@ LAST_CHANGED = N_("Last changed {date}")
 PUBLISHED = N_("Published {date}")
 CITE = N_("Cite this rule")
 CITATION = N_("Kural, {game}, rule {id} “{title}”, last changed {date}.")
+CITATION_UNDATED = N_("Kural, {game}, rule {id} “{title}”.")
 COPY_CITATION = N_("Copy")
 COPIED = N_("Copied")
 RULE = N_("{game} · rule {id}")
@@ -184,6 +185,8 @@ def feed_xml(corpus: Corpus, lang: str) -> str:
 
 def changed_html(rec: Record, lang: str) -> Markup:
     """On a rule's meta line: the day of its last change (or of its publication)."""
+    if not rec.changed:  # a record outside rules/ may carry no date (every record under rules/ does: a test)
+        return Markup("")
     word = LAST_CHANGED if rec.history or rec.withdrawn else PUBLISHED
     return Markup('<span class="kural-changed"><time datetime="{0}">{1}</time></span>').format(
         rec.changed, _t(lang, word, date=day(rec.changed, lang)))
@@ -191,8 +194,8 @@ def changed_html(rec: Record, lang: str) -> Markup:
 
 def cite_html(rec: Record, lang: str) -> Markup:
     """In a rule's fold: its citation, ready to paste (the copy button adds the page's full address)."""
-    text = _t(lang, CITATION, game=registry.game_name(lang, rec.game), id=rec.id,
-              title=_plain(rec, rec.title[lang]), date=day(rec.changed, lang))
+    text = _t(lang, CITATION if rec.changed else CITATION_UNDATED, game=registry.game_name(lang, rec.game),
+              id=rec.id, title=_plain(rec, rec.title[lang]), date=day(rec.changed, lang) if rec.changed else "")
     return Markup(jinja.template("cite.html").render(label=_t(lang, CITE), text=text, anchor=rec.id,
                                                       path=f"/{lang}/{rec.game}/#{rec.id}",
                                                       copy=_t(lang, COPY_CITATION), done=_t(lang, COPIED)))
