@@ -185,11 +185,12 @@ def feed_xml(corpus: Corpus, lang: str) -> str:
 
 def changed_html(rec: Record, lang: str) -> Markup:
     """On a rule's meta line: the day of its last change (or of its publication)."""
-    if not rec.changed:  # a record outside rules/ may carry no date (every record under rules/ does: a test)
+    # A rule as first published says its date in its citation (in its fold): the meta line of every rule of a long
+    # page would wrap on a phone. A rule that changed since says so where it is seen at once.
+    if not rec.changed or not (rec.history or rec.withdrawn):
         return Markup("")
-    word = LAST_CHANGED if rec.history or rec.withdrawn else PUBLISHED
-    return Markup('<span class="kural-changed"><time datetime="{0}">{1}</time></span>').format(
-        rec.changed, _t(lang, word, date=day(rec.changed, lang)))
+    return Markup('<time class="kural-changed" datetime="{0}">{1}</time>').format(
+        rec.changed, _t(lang, LAST_CHANGED, date=day(rec.changed, lang)))
 
 
 def cite_html(rec: Record, lang: str) -> Markup:

@@ -102,7 +102,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     meta.extend(f'<span class="kural-tag kural-tag-source">{escape(t(lang, tag))}</span>' for tag in _source_tags(rec))
     if rec.withdrawn is not None:
         meta.append(f'<span class="kural-tag kural-tag-withdrawn">{escape(t(lang, changes.WITHDRAWN))}</span>')
-    meta.append(changes.changed_html(rec, lang))
+    if rec.history or rec.withdrawn:
+        meta.append(changes.changed_html(rec, lang))
     text = fill(rec.text[lang], marks)
     variant_attr = f' data-variant="{escape(rec.variant)}"' if rec.variant != "standard" else ""
     body = [f'<div class="kural-rule" data-rule="{rec.game}:{rec.id}" data-category="{escape(rec.category)}"'

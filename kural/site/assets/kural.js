@@ -203,7 +203,7 @@ document.addEventListener("click", function (event) {
 
   // "Copy link": visible on every rule, for touch screens too.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button.kural-copy");
+    var button = event.target.closest && event.target.closest("button.kural-copy, button.kural-cite-copy");
     if (!button) return;
     var url = window.location.href.split("#")[0] + "#" + button.getAttribute("data-anchor");
     // "Cite this rule": the citation, then the rule's full address.
