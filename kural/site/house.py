@@ -19,6 +19,7 @@ from kural.core.rulesets import VariantClash
 from kural.i18n import N_, Nn_, gettext, page_word
 from kural.records import Corpus, Record
 from kural.site import checker
+from kural.site.records_html import replaced_rule
 from kural.site.numbers import variant_values
 
 # The categories a rules card prints (the same as the PDF card's, kural.site.card.CATEGORIES).
@@ -161,17 +162,6 @@ def rulesets_html(game: str, corpus: Corpus, lang: str) -> str:
     return jinja.template("ruleset_choice.html").render(
         label=t(lang, RULESET), side_by_side=t(lang, SIDE_BY_SIDE), since=t(lang, SINCE), differs=t(lang, DIFFERS),
         same=t(lang, SAME), not_modelled=t(lang, NOT_MODELLED), rulesets=views) + "\n"
-
-
-def replaced_rule(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
-    """The first standard rule that one of ``recs`` (house rules' records) replaces (their ``replaces``)."""
-    for rec in recs:
-        for ref in rec.replaces:
-            g, rid = ref.split(":")
-            found = corpus.find(g, int(rid))
-            if found is not None:
-                return found
-    return None
 
 
 def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callable[[Record], str]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
+from typing import Any, Optional
 from urllib.parse import urlparse
 
 from kural.i18n import N_, NC_, gettext, pgettext
@@ -84,4 +84,17 @@ def link_rules(html: str, game: str, corpus: Corpus, lang: str) -> str:
 
 _sources_html = sources_html  # the name the pages have always used
 
-__all__ = ["md_text", "safe_url", "t", "rule_link", "source_link", "sources_html", "link_rules", "CITED_FOR", "LIST_SEP"]
+
+
+def replaced_rule(corpus: Corpus, game: str, recs: list[Record]) -> Optional[Record]:
+    """The first standard rule that one of ``recs`` (house rules' records) replaces (their ``replaces``)."""
+    for rec in recs:
+        for ref in rec.replaces:
+            g, rid = ref.split(":")
+            found = corpus.find(g, int(rid))
+            if found is not None:
+                return found
+    return None
+
+
+__all__ = ["md_text", "safe_url", "t", "rule_link", "source_link", "sources_html", "link_rules", "CITED_FOR", "LIST_SEP", "replaced_rule"]

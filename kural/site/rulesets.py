@@ -19,9 +19,8 @@ from kural import houserules, registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import jinja
-from kural.site.house import replaced_rule
 from kural.site.reading import scroll_tables
-from kural.site.records_html import md_text, source_link
+from kural.site.records_html import md_text, replaced_rule, source_link
 
 TITLE: Final = N_("Rulesets")
 LEAD: Final = N_("A ruleset is a whole way of playing that one written source describes: a tournament's rules, an online room's, a guide's. Each is set here beside this reference's standard rules, rule by rule. Every rule a ruleset plays cites its source; where its source says nothing, the standard rule is played.")

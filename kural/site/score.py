@@ -227,7 +227,8 @@ def _dealing_rule(corpus: Any, game: str, lang: str) -> Optional[dict[str, Any]]
 def _choices(corpus: Any, key: str, lang: str) -> list[dict[str, Any]]:
     """The house rules as choices, each said once: a house rule on its own is a box with its name; rules that set
     the same thing differently are one group, headed by the standard rule they replace (as the game page's panel)."""
-    from kural.site.house import STANDARD_OF, replaced_rule, variant_records
+    from kural.site.house import STANDARD_OF, variant_records
+    from kural.site.records_html import replaced_rule
 
     g = registry.game(key)
     by_variant = variant_records(corpus, key) if corpus is not None else {}
