@@ -18,7 +18,12 @@ def test_the_built_site_serves_kural_files_smaller_than_their_sources(built, roo
         source = root / "kural" / "site" / "assets" / path.name
         if not source.is_file():
             continue
-        built_gz, source_gz = len(gzip.compress(path.read_bytes(), 9)), len(gzip.compress(source.read_bytes(), 9))
+        text = source.read_bytes()
+        if path.name == "kural-score-dummy.js":  # made for each language: its words, then the source
+            from kural.site.score import dummy_script
+
+            text = dummy_script(path.relative_to(built).parts[0]).encode("utf-8")
+        built_gz, source_gz = len(gzip.compress(path.read_bytes(), 9)), len(gzip.compress(text, 9))
         assert built_gz < source_gz, f"{path.relative_to(built)}: {built_gz} bytes gzip, source {source_gz}"
 
 

@@ -161,7 +161,7 @@ def rulesets_html(game: str, corpus: Corpus, lang: str) -> str:
                       "notes": [t(lang, note) for note, _ in rs.notes], "more": t(lang, RULESET_MORE)})
     return jinja.template("ruleset_choice.html").render(
         label=t(lang, RULESET), side_by_side=t(lang, SIDE_BY_SIDE), since=t(lang, SINCE), differs=t(lang, DIFFERS),
-        same=t(lang, SAME), not_modelled=t(lang, NOT_MODELLED), rulesets=views) + "\n"
+        same=t(lang, SAME), not_modelled=t(lang, NOT_MODELLED), rulesets=views).rstrip("\n") + "\n"
 
 
 def replacements_html(rec: Record, corpus: Corpus, lang: str, text_html: Callable[[Record], str]) -> str:
