@@ -603,11 +603,11 @@ class Sheet:
             size = path.stat().st_size
             if size > MAX_BYTES:
                 raise SheetInputError(name, 1, "sheet_too_big", size=size, limit=MAX_BYTES)
-            with path.open("rb") as f:
-                data = f.read(MAX_BYTES + 1)
+            f = path.open("rb")
         except OSError as e:
             raise SheetInputError(name, 1, "sheet_read", detail=e.strerror or type(e).__name__) from None
-        return cls.from_bytes(data, name)
+        with f:  # read as standard input is: one place bounds the bytes and names a read error
+            return cls.from_stream(f, name)
 
     @classmethod
     def from_stream(cls, stream: Any, name: str = "-") -> "Sheet":
