@@ -100,12 +100,15 @@ class Worked:
     line: int = 0
 
 
+# Written once: the rule record, its examples and the question record all take it.
+SENTENCES_DIFFER_DOC: Final = N_("why this text has more or fewer sentences in one language than in another (a few words under 'reason')")
+
 EXAMPLE_COMMON: Final = {
     "check": spec("check", N_("what is claimed: meld, okey, hand, opening, pairs, points, ...")),
     "expect": spec("any", N_("the claimed answer")),
     "variant": spec("str", N_("the named ruleset to check under (default: the record's)"), False),
     "caption": spec("localized", N_("a few words on the example, in ja, tr, it and en"), False),
-    "sentences_differ": spec("sentences_differ", N_("why one language has more or fewer sentences than another here: reason: and a few words"), False),
+    "sentences_differ": spec("sentences_differ", SENTENCES_DIFFER_DOC, False),
 }
 
 
@@ -128,7 +131,7 @@ class Record:
     published: str = field(default="", metadata=spec("date", N_("the date the rule was first published (YYYY-MM-DD)"), False))
     history: tuple[Change, ...] = field(default=(), metadata=spec("history", N_("each substantive change to the rule's meaning, oldest first: its date, what changed (change) in ja, tr, it and en, and the title and text before it (before)"), False))
     withdrawn: Optional[Withdrawal] = field(default=None, metadata=spec("withdrawn", N_("a rule taken out: its date, the reason in ja, tr, it and en, and the rules that took its place (moved_to)"), False))
-    sentences_differ: Optional[str] = field(default=None, metadata=spec("sentences_differ", N_("why one language has more or fewer sentences than another here: reason: and a few words"), False))
+    sentences_differ: Optional[str] = field(default=None, metadata=spec("sentences_differ", SENTENCES_DIFFER_DOC, False))
     file: str = ""
     line: int = 0
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)  # field -> line, for messages

@@ -27,7 +27,7 @@ from typing import Any, Final, Mapping, Optional
 
 from kural import registry
 from kural.i18n import N_
-from kural.records.model import Example, Localized, LocalizedList, Source, fill, plain_refs, spec
+from kural.records.model import SENTENCES_DIFFER_DOC, Example, Localized, LocalizedList, Source, fill, plain_refs, spec
 
 QID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -55,7 +55,7 @@ class Question:
     sources: tuple[Source, ...] = field(metadata=spec("sources", N_("where players ask it (for: question) and the sources on each side")))
     house_rules: tuple[HouseAnswer, ...] = field(default=(), metadata=spec("house_answers", N_("each house rule that answers differently: variant and answer"), False))
     examples: tuple[Example, ...] = field(default=(), metadata=spec("examples", N_("machine-checked claims that show the answer"), False))
-    sentences_differ: Optional[str] = field(default=None, metadata=spec("sentences_differ", N_("why one language has more or fewer sentences than another here: reason: and a few words"), False))
+    sentences_differ: Optional[str] = field(default=None, metadata=spec("sentences_differ", SENTENCES_DIFFER_DOC, False))
     file: str = ""
     line: int = 0
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
