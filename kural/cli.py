@@ -160,26 +160,48 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
-    """One puzzle and the engine's answer: 0 shown, 2 no such puzzle."""
+    """One puzzle and the engine's answer (under ``--ruleset`` and ``--variant`` when given: the position is the
+    standard's, the answer the engine's under those rules, as the page grades it): 0 shown, 2 no such puzzle or
+    rules."""
+    from kural.core.rulesets import VariantClash
+    from kural.houserules import clash_text, ruleset_name
     from kural.puzzles import UnknownPuzzle, puzzle
     from kural.puzzles.words import QUESTIONS
+    from kural.report import check, error_text
 
     try:
         p = puzzle(args.game, args.pid)
     except UnknownPuzzle as e:
         _err(gettext(args.lang, N_("error: {detail}")).format(detail=str(e)))
         return 2
+    g = registry.game(p.game)
+    variants = [v for v in "+".join(args.variant or []).split("+") if v and v != "standard"]
+    answer, accepted, under = p.answer, list(p.accepted), g.variant_name(args.lang)
+    if args.ruleset != "standard" or variants:
+        try:
+            a = check(p.game, {k: v if isinstance(v, list) else [v] for k, v in p.fields.items()},
+                      "+".join(variants) or "standard", p.check, args.ruleset)
+        except VariantClash as e:
+            _err(gettext(args.lang, N_("error: {detail}")).format(detail=clash_text(args.lang, p.game, e)))
+            return 2
+        except KuralError as e:
+            _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e, p.game)))
+            return 2
+        answer = a.actual
+        accepted = list(dict.fromkeys(answer.split())) if p.answer_kind == "pick" else [answer]
+        under = " + ".join(([ruleset_name(args.lang, p.game, args.ruleset)] if args.ruleset != "standard" else [])
+                           + [g.variant_name(args.lang, v) for v in variants])
     question = gettext(args.lang, QUESTIONS[p.drill])
     if args.json:
-        _out(json.dumps({**p.as_json(), "question": question, "ruleset": "standard"}, ensure_ascii=False, indent=2))
+        _out(json.dumps({**p.as_json(), "answer": answer, "accepted": accepted, "question": question,
+                         "ruleset": args.ruleset, "variants": variants}, ensure_ascii=False, indent=2))
         return 0
     _out(f"{p.pid} · {registry.game_name(args.lang, p.game)} · "
-         + gettext(args.lang, N_("level {level} of 3")).format(level=p.difficulty)
-         + " · " + registry.game(p.game).variant_name(args.lang))
+         + gettext(args.lang, N_("level {level} of 3")).format(level=p.difficulty) + " · " + under)
     _out(question)
     for name, value in p.fields.items():
         _out(f"  {name}: {' | '.join(value) if isinstance(value, list) else value}")
-    _out(gettext(args.lang, N_("answer: {answer}")).format(answer=p.answer))
+    _out(gettext(args.lang, N_("answer: {answer}")).format(answer=answer))
     return 0
 
 
@@ -251,6 +273,8 @@ def parser() -> argparse.ArgumentParser:
     pz.add_argument("pid", metavar="PID", help="e.g. okey101-value-0042")
     pz.add_argument("--lang", choices=LANGS, default="en")
     pz.add_argument("--json", action="store_true", help="print one JSON object")
+    pz.add_argument("--ruleset", default="standard", metavar="NAME", help="the answer under a named ruleset")
+    pz.add_argument("--variant", action="append", help="the answer under a house rule (more than once to combine)")
     pz.set_defaults(func=cmd_puzzle)
 
     sc = sub.add_parser("schema", help="print the JSON Schema of a record (or --write it)")

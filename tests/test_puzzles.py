@@ -284,3 +284,47 @@ def test_cli_prints_the_puzzle_and_its_answer(capsys: pytest.CaptureFixture[str]
     assert P.puzzle("dummy", "dummy-points-0002").fields["cards"] in text
     assert main(["puzzle", "okey", "okey-hand-0999"]) == 2
     assert "okey-hand-0999" in capsys.readouterr().err
+
+
+def _page_answer(p: P.Puzzle, rules: tuple[tuple[str, str], ...] = ()) -> dict:
+    """What the puzzle page's engine answers (kural.browser.answer, run by Pyodide in the page) for the query the
+    page carries for ``p``, under ``rules`` (the page's ?ruleset= and variant=)."""
+    from urllib.parse import parse_qs
+
+    from kural import browser
+    from kural.site.puzzles import puzzle_spec
+
+    q = next(x["q"] for x in puzzle_spec(p.game, "en")["puzzles"] if x["p"] == p.pid)
+    query = parse_qs(q)
+    for k, v in rules:
+        query.setdefault(k, []).append(v)
+    return browser.answer(query, "en")
+
+
+@pytest.mark.parametrize("drill", [d.key for d in P.DRILLS])
+def test_the_page_asks_the_engine_what_made_the_puzzle(drill: str) -> None:
+    """The query a puzzle page sends its engine is the position: the answer comes back as the puzzle's, with the
+    engine's breakdown (figure and words)."""
+    d = next(x for x in P.DRILLS if x.key == drill)
+    for p in [q for q in P.puzzles(d.game) if q.drill == drill][:6]:
+        a = _page_answer(p)
+        assert (a["state"], a["actual"]) == ("done", p.answer), p.pid
+        assert 'class="kural-figure"' in a["html"] and a["text"]
+
+
+def test_a_house_rule_changes_the_answer_in_the_page_and_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under a house rule (a higher opening threshold) some racks no longer open: the page's engine and
+    ``kural puzzle --variant`` give the answer under it, and say which rules they answer under."""
+    opens = [p for p in P.puzzles("okey101") if p.drill == "okey101-open" and p.answer in ("melds", "both")]
+    changed = [p for p in opens if _page_answer(p, (("variant", "threshold_121"),))["actual"] != p.answer]
+    assert changed
+    p = changed[0]
+    under = _page_answer(p, (("variant", "threshold_121"),))["actual"]
+    assert main(["puzzle", "okey101", p.pid, "--variant", "threshold_121", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["answer"], out["accepted"], out["variants"]) == (under, [under], ["threshold_121"])
+    assert main(["puzzle", "okey101", p.pid, "--variant", "threshold_121"]) == 0
+    from kural.registry import game
+    assert game("okey101").variant_name("en", "threshold_121") in capsys.readouterr().out.splitlines()[0]
+    assert _page_answer(p, (("ruleset", "nope"),))["state"] == "error"
+    assert main(["puzzle", "okey101", p.pid, "--ruleset", "nope"]) == 2

@@ -1,9 +1,13 @@
 """The puzzle pages, ``/<lang>/<game>/puzzles/`` (DESIGN.md, "Puzzles"): every puzzle of a game, one open at a time.
 
-The puzzles and their answers are the engine's (:mod:`kural.puzzles`), made when the site is built; the page
-carries them as JSON and its script (``assets/kural-puzzles.js``) grades an answer against the engine's, shows
-the engine's answer, the rules that decide it and a link that opens the position in the checker, and keeps the
-reader's progress on the device.  The first puzzle is drawn here, so it shows before any script runs.
+The positions are the engine's (:mod:`kural.puzzles`), made when the site is built; the page carries them as JSON,
+without their answers.  Its script (``assets/kural-puzzles.js``) asks the engine in the page (the checker's: Pyodide
+in a Web Worker, ``kural-engine.js``) for the verdict on the position under the rules the page is read with
+(``?ruleset=``, ``variant=``, as on the game pages), grades the reader's answer against the engine's ``actual``,
+and shows the engine's answer with its breakdown (the checker's figure and explanation), the rules that decide it
+and a link that opens the position in the checker; it keeps the reader's progress on the device.  The first
+puzzle is drawn here, so it shows before any script runs and before the engine has loaded (which starts once the
+page has loaded; an answer given before says so, with the engine's progress).
 
 >>> spec = puzzle_spec("okey", "en")
 >>> len(spec["puzzles"]) >= 300, [d["key"] for d in spec["drills"]]
@@ -20,7 +24,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from kural import puzzles as P
-from kural import registry
+from kural import houserules, registry
 from kural.checks.query import query_of
 from kural.core.notation import Card, Tile
 from kural.explain import card_label, tile_label, word
@@ -28,7 +32,7 @@ from kural.figures.draw import card_html, tile_html
 from kural.i18n import N_, gettext, page_word
 from kural.puzzles.words import DRILL_NAMES, NUMBER_HINT, OPTIONS, PICK_HINT, QUESTIONS
 from kural.site import jinja
-from kural.site.checker import json_script
+from kural.site.checker import engine_attrs, json_script
 from kural.site.records_html import md_text
 
 TITLE = N_("{game} puzzles")
@@ -38,6 +42,13 @@ WORDS: Final = {
     "lead": N_("Positions made and answered by Kural. Give your answer, then see Kural's, with the rules that "
                "decide it. Your progress stays on this device."),
     "standard": N_("Made under the standard rules: {ruleset}."),
+    "under": N_("Graded under {rules}: where they change the answer, Kural's answer follows them."),
+    "rules_choice": N_("Rules"),
+    "loading_bar": N_("Loading the checker…"),
+    "loading": N_("Loading the checker to grade your answer: {percent}%"),
+    "failed": N_("The checker could not be loaded, so your answer was not graded. Reload the page to try again."),
+    "refused": N_("Kural could not check this position under these rules:"),
+    "breakdown": N_("How Kural worked it out"),
     "noscript": N_("Answering needs JavaScript. Kural's answer to any puzzle, on the command line: kural puzzle GAME ID"),
     "level": N_("level {level} of 3"),
     "number": N_("Puzzle {n}"),
@@ -105,12 +116,14 @@ def puzzle_spec(game: str, lang: str, corpus: Any = None) -> dict[str, Any]:
                "options": [{"key": k, "label": t(OPTIONS[d.key][k])} for k in d.options],
                "hint": t(PICK_HINT if d.answer == "pick" else NUMBER_HINT) if d.answer != "choice" else "",
                "rules": [{"id": i, "title": titles.get(i, "")} for i in rules[d.key]]} for d in P.drills(game)]
-    puzzles = [{"p": p.pid, "d": p.drill, "l": p.difficulty, "f": dict(p.fields), "a": list(p.accepted),
-                "x": p.answer, "q": _query(p)} for p in P.puzzles(game)]
+    # The positions only: the answer is the engine's, asked in the page when the reader has answered.
+    puzzles = [{"p": p.pid, "d": p.drill, "l": p.difficulty, "f": dict(p.fields), "q": _query(p)} for p in P.puzzles(game)]
     words = {k: page_word(lang, v) for k, v in WORDS.items()}
     words.update(okey=word(lang, "okey"))
+    g = registry.game(game)
     return {"game": game, "lang": lang, "drills": drills, "puzzles": puzzles, "labels": _labels(game, lang),
-            "words": words}
+            "words": words, "rulesets": {n: houserules.ruleset_name(lang, game, n) for n in g.named},
+            "variants": {v: g.variant_name(lang, v) for v in g.rulesets.names() if v != "standard"}}
 
 
 def position_html(lang: str, p: P.Puzzle) -> str:
@@ -149,7 +162,9 @@ def puzzles_page(game: str, lang: str, corpus: Any = None) -> str:
         standard=gettext(lang, WORDS["standard"]).format(ruleset=g.variant_name(lang)),
         first=first, first_drill=spec["drills"][0], level=gettext(lang, WORDS["level"]).format(level=first.difficulty),
         number=gettext(lang, WORDS["number"]).format(n=first.number),
-        position=Markup(position_html(lang, first)), by_drill=by_drill, spec=Markup(json_script(spec)))
+        position=Markup(position_html(lang, first)), by_drill=by_drill, spec=Markup(json_script(spec)),
+        engine=Markup(engine_attrs("../../../")),
+        rulesets=[{"name": n, "label": label} for n, label in spec["rulesets"].items()])
 
 
 def puzzles_link(lang: str, game: str) -> str:

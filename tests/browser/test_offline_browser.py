@@ -1,6 +1,6 @@
 """Kural without a network, in Chromium (issue 23): after one visit the service worker has kept the reader's
 language and the checker; with the network cut, game pages in two languages, the search, a checker link to its
-verdict, the house-rules panel, the questions and the score sheet answer, and a page not kept gives the offline page in its
+verdict, a puzzle graded by the engine, the house-rules panel, the questions and the score sheet answer, and a page not kept gives the offline page in its
 language. A new build is announced, taken on "Reload", and never mixed with the old one. axe on the new states.
 
 Each test waits for what the page states (``data-kural-offline``, ``data-kural-engine``, ``data-state``), never a
@@ -77,6 +77,14 @@ def test_one_visit_then_the_network_cut(browser, server):
         page.goto(server + _link("tr", CLAIM))
         verdict = page.wait_for_selector("#kural-verdict[data-state=done]", timeout=120_000)
         assert verdict.get_attribute("data-actual") == engine.answer(CLAIM, "tr")["actual"]
+
+        # A puzzle of the kept language, answered: graded by the engine kept with it (issue 42).
+        from kural import puzzles as P
+        puzzle = P.puzzles("okey101")[0]
+        page.goto(f"{server}/tr/okey101/puzzles/?p={puzzle.pid}")
+        page.click(f'.kural-puzzle-option[value="{puzzle.answer}"]')
+        page.wait_for_selector(f'#kural-puzzle[data-pid="{puzzle.pid}"][data-state=right]', timeout=120_000)
+        assert page.get_attribute("#kural-puzzle", "data-actual") == puzzle.answer
 
         # The house-rules panel judges the page's examples again.
         page.goto(f"{server}/tr/okey101/?variant=threshold_81")

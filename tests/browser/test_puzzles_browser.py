@@ -1,26 +1,64 @@
 """The puzzle pages in Chromium on a phone: one page load a game, one puzzle of each drill answered right and one
-answered wrong through the page (a word tapped, a tile tapped, a number typed), graded as the engine answers
-(``data-state`` on ``#kural-puzzle``), the progress kept on the device; a shared link opens its puzzle."""
+answered wrong through the page (a word tapped, a tile tapped, a number typed), graded by the engine in the page
+(``data-state`` on ``#kural-puzzle``) with its breakdown and the rules that decide it; the first puzzle shown before
+the engine has started, and an answer given before it has loaded says so with its progress; Okey 101 read under a
+house rule that changes the answers (the page says so, and grades by it); the progress kept on the device; a shared
+link opens its puzzle.
+
+One phone page for the whole file (tests/browser/conftest.py): the engine's first start is an ordinary one, the next
+pages resume it from the browser's cache, as for a reader who comes back."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from urllib.parse import parse_qs
+
 import pytest
 
+from kural import browser as engine
 from kural import puzzles as P
 from kural.registry import KEYS
+from kural.site.puzzles import puzzle_spec
 
 LANGS = {"okey101": "tr", "okey": "en", "rummikub": "it", "dummy": "ja"}
+# Okey 101 is read under a house rule that changes some answers (a higher opening threshold).
+RULES = {"okey101": (("variant", "threshold_121"),)}
+ENGINE_WAIT = 120_000
 
 
-def _wrong(p: P.Puzzle) -> str:
+@lru_cache(maxsize=None)
+def _queries(game: str, lang: str) -> dict[str, str]:
+    return {x["p"]: x["q"] for x in puzzle_spec(game, lang)["puzzles"]}
+
+
+def _actual(p: P.Puzzle, lang: str) -> str:
+    """The engine's answer (in CPython) to the query the page sends for ``p``, under the rules the page is read with."""
+    return _answer(p.game, p.pid, lang)
+
+
+@lru_cache(maxsize=None)
+def _answer(game: str, pid: str, lang: str) -> str:
+    query = parse_qs(_queries(game, lang)[pid])
+    for k, v in RULES.get(game, ()):
+        query.setdefault(k, []).append(v)
+    a = engine.answer(query, lang)
+    assert a["state"] == "done", a
+    return a["actual"]
+
+
+def _right(p: P.Puzzle, actual: str) -> str:
+    return actual.split()[0] if p.answer_kind == "pick" else actual
+
+
+def _wrong(p: P.Puzzle, actual: str) -> str:
     """An answer the engine does not give."""
     d = next(d for d in P.DRILLS if d.key == p.drill)
     if d.answer == "choice":
-        return next(o for o in d.options if o != p.answer)
+        return next(o for o in d.options if o != actual)
     if d.answer == "int":
-        return str(int(p.answer) + 1)
+        return str(int(actual) + 1)
     v = P.parse_fields(p.game, p.check, p.fields)
-    return next(str(t) for t in (v["tiles"]) if str(t) not in p.accepted)
+    return next(str(t) for t in v["tiles"] if str(t) not in actual.split())
 
 
 def _give(page, p: P.Puzzle, value: str) -> None:
@@ -33,27 +71,75 @@ def _give(page, p: P.Puzzle, value: str) -> None:
         page.locator(f'.kural-puzzle-piece[value="{value}"]').first.click()
 
 
+# The first answer, given in one task with the page as it loaded (nothing has moved the engine yet): what the page
+# says at once, before the engine can have answered.
+GIVE_AT_ONCE = """([kind, value]) => {
+  const root = document.getElementById('kural-puzzle');
+  if (kind === 'int') {
+    document.getElementById('kural-puzzle-input').value = value;
+    document.querySelector('.kural-puzzle-form').requestSubmit();
+  } else {
+    document.querySelector(kind === 'choice' ? `.kural-puzzle-option[value="${value}"]` : `.kural-puzzle-piece[value="${value}"]`).click();
+  }
+  const wait = document.getElementById('kural-puzzle-wait'), bar = document.getElementById('kural-puzzle-loading');
+  return [root.dataset.state, wait.hidden, wait.textContent, bar.hidden, bar.getAttribute('role')];
+}"""
+
+
 @pytest.mark.parametrize("game", KEYS)
 def test_one_puzzle_of_each_drill_right_and_wrong(server, phone, game: str) -> None:
     page = phone
     lang = LANGS[game]
     ps = P.puzzles(game)
-    # A shared link opens its puzzle (the second of the game's last drill).
-    shared = [p for p in ps if p.drill == P.drills(game)[-1].key][1]
-    page.goto(f"{server}/{lang}/{game}/puzzles/?p={shared.pid}")
+    rules = "&".join(f"{k}={v}" for k, v in RULES.get(game, ()))
+    requests: list[str] = []
+    heard = lambda r: requests.append(r.url)  # noqa: E731
+    page.on("request", heard)
+    page.goto(f"{server}/{lang}/{game}/puzzles/" + (f"?{rules}" if rules else ""), wait_until="load")
     page.evaluate("localStorage.removeItem('kural-puzzles')")
-    page.wait_for_selector(f'#kural-puzzle[data-pid="{shared.pid}"]')
+    # The first puzzle, its position and question, shown with no engine started.
+    first = ps[0]
+    assert page.get_attribute("#kural-puzzle", "data-pid") == first.pid
+    assert page.is_visible("#kural-puzzle-position .kural-row") and page.inner_text("#kural-puzzle-q")
+    assert not [u for u in requests if "kural-check-worker" in u or "_pyodide" in u]
+    page.remove_listener("request", heard)
+    if rules:  # the page says which rules grade it
+        assert page.get_attribute("#kural-puzzle", "data-variants") == "threshold_121"
+        assert "121" in page.inner_text("#kural-puzzle-std")
     for d in P.drills(game):
         mine = [p for p in ps if p.drill == d.key]
-        for p, value, state in ((mine[2], mine[2].accepted[0], "right"), (mine[3], _wrong(mine[3]), "wrong")):
-            page.click(f'[data-puzzle="{game}:{p.pid}"] a')  # from the list: no reload
+        right = mine[2]
+        if rules and d.key == "okey101-open":  # one whose answer the house rule changes
+            right = next(p for p in mine if _actual(p, lang) != p.answer)
+        wrong = next(p for p in mine[3:] if p != right)
+        cases = ((right, _right(right, _actual(right, lang)), "right"), (wrong, _wrong(wrong, _actual(wrong, lang)), "wrong"))
+        for n, (p, value, state) in enumerate(cases):
+            if p.pid != page.get_attribute("#kural-puzzle", "data-pid"):
+                page.click(f'[data-puzzle="{game}:{p.pid}"] a')  # from the list: no reload
             page.wait_for_selector(f'#kural-puzzle[data-pid="{p.pid}"][data-state=""]')
-            _give(page, p, value)
-            page.wait_for_selector(f'#kural-puzzle[data-pid="{p.pid}"][data-state="{state}"]')
-            assert page.is_visible("#kural-puzzle-result")
+            if d == P.drills(game)[0] and n == 0:
+                # Answered before the engine has loaded: it says so, with the engine's progress.
+                got, hidden, text, bar_hidden, role = page.evaluate(GIVE_AT_ONCE, [p.answer_kind, value])
+                assert (got, hidden, bar_hidden, role) == ("grading", False, False, "progressbar") and "%" in text, text
+            else:
+                _give(page, p, value)
+            page.wait_for_selector(f'#kural-puzzle[data-pid="{p.pid}"][data-state="{state}"]', timeout=ENGINE_WAIT)
+            assert page.get_attribute("#kural-puzzle", "data-actual") == _actual(p, lang)
+            assert page.is_hidden("#kural-puzzle-wait") and page.is_hidden("#kural-puzzle-loading")
+            # The engine's breakdown, as the checker draws it, and the rules that decide it (under the same rules).
+            assert page.locator("#kural-puzzle-figure .kural-figure").count() >= 1
+            assert page.inner_text("#kural-puzzle-figure .kural-explain").strip()
+            links = page.eval_on_selector_all("#kural-puzzle-rules a", "els => els.map(a => a.getAttribute('href'))")
+            assert links and all(h.startswith("../" + (f"?{rules}" if rules else "") + "#") for h in links), links
             href = page.get_attribute("#kural-puzzle-check", "href")
-            assert href.startswith("../../check/?") and f"check={p.check}" in href
+            assert href.startswith("../../check/?") and f"check={p.check}" in href and (not rules or rules in href)
             assert page.locator(f'[data-puzzle="{game}:{p.pid}"].kural-puzzle-{"solved" if state == "right" else "missed"}').count() == 1
     kept = page.evaluate("JSON.parse(localStorage.getItem('kural-puzzles'))")
     assert len(kept["solved"]) == len(P.drills(game)) and len(kept["missed"]) == len(P.drills(game))
     assert kept["streak"] == 0
+    # A shared link keeps the rules; it opens its puzzle.
+    assert page.get_attribute("#kural-puzzle-link", "href").startswith("?" + (rules + "&" if rules else "") + "p=")
+    if game == KEYS[-1]:
+        shared = [p for p in ps if p.drill == P.drills(game)[-1].key][1]
+        page.goto(f"{server}/{lang}/{game}/puzzles/?p={shared.pid}")
+        page.wait_for_selector(f'#kural-puzzle[data-pid="{shared.pid}"][data-state=""]')

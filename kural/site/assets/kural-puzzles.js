@@ -1,12 +1,16 @@
-/* The puzzle pages (kural/site/puzzles.py): draws a puzzle from the page's JSON, takes an answer (a word, a
-   number, or a tapped tile), grades it against the engine's answer made when the site was built, and shows the
-   engine's answer, the rules that decide it and a link into the checker. Progress stays in localStorage.
-   Text is written with textContent only. */
+/* The puzzle pages (kural/site/puzzles.py): draws a puzzle from the page's JSON (positions only, no answers), takes
+   an answer (a word, a number, or a tapped tile), and asks the engine in the page (kural-engine.js: the checker's
+   Pyodide worker) for its verdict on the position under the rules the page is read with (?ruleset=, variant=);
+   the reader's answer is graded against the engine's actual, and the engine's breakdown (the checker's figure and
+   explanation), the rules that decide it and a link into the checker are shown. The engine starts when the reader
+   first moves, taps or types on the page (or at once for a shared link to one puzzle); an answer given before it
+   has loaded says so, with its progress. Progress stays in localStorage. Text is written with textContent only;
+   the engine's figure is HTML whose every text is escaped by kural.figures. */
 (function () {
   "use strict";
   var root = document.getElementById("kural-puzzle");
   var specEl = document.getElementById("kural-puzzle-spec");
-  if (!root || !specEl) return;
+  if (!root || !specEl || !window.KuralEngine) return;
   var spec = JSON.parse(specEl.textContent);
   var w = spec.words, labels = spec.labels;
   var byPid = {}, drills = {};
@@ -14,6 +18,7 @@
   spec.drills.forEach(function (d) { drills[d.key] = d; });
   var KEY = "kural-puzzles";
   var current = null;
+  window.kuralPuzzleTimings = [];  // ms from an answer to its verdict drawn, the engine loaded (the benchmark)
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -22,7 +27,7 @@
     if (text != null) e.textContent = text;
     return e;
   }
-  function fmt(s, values) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? values[k] : m; }); }
+  var fmt = window.KuralEngine.format;
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
   }
@@ -32,6 +37,61 @@
     st.solved = st.solved || {}; st.missed = st.missed || {}; st.streak = st.streak || 0;
     return st;
   }
+
+  // --- the rules the page is read with: ?ruleset=NAME and variant=NAME (several, or "a+b"), as on the game pages --
+  var params = new URLSearchParams(location.search);
+  var ruleset = params.get("ruleset") || "";
+  if (ruleset === "standard") ruleset = "";
+  var variants = [];
+  params.getAll("variant").forEach(function (v) {
+    v.split("+").forEach(function (x) { x = x.trim(); if (x && x !== "standard" && variants.indexOf(x) < 0) variants.push(x); });
+  });
+  var rulesQuery = (ruleset ? [["ruleset", ruleset]] : []).concat(variants.map(function (v) { return ["variant", v]; }));
+  function withRules(pid) {
+    var q = new URLSearchParams(rulesQuery);
+    if (pid) q.set("p", pid);
+    return "?" + q.toString();
+  }
+  if (rulesQuery.length) {  // the page says which rules grade it (the positions are the standard's)
+    var names = (ruleset ? [spec.rulesets[ruleset] || ruleset] : []).concat(variants.map(function (v) { return spec.variants[v] || v; }));
+    $("kural-puzzle-std").textContent = fmt(w.under, { rules: names.join(" + ") });
+    root.setAttribute("data-ruleset", ruleset || "standard");
+    root.setAttribute("data-variants", variants.join(" "));
+  }
+  function rulesetLinks(pid) {
+    Array.prototype.forEach.call(document.querySelectorAll(".kural-puzzle-rulesets [data-ruleset]"), function (a) {
+      var name = a.getAttribute("data-ruleset");
+      var q = new URLSearchParams(name === "standard" ? [] : [["ruleset", name]]);
+      q.set("p", pid);
+      a.href = "?" + q.toString();
+      if (name === (ruleset || "standard") && !variants.length) a.setAttribute("aria-current", "true");
+      else a.removeAttribute("aria-current");
+    });
+  }
+
+  // --- the engine: started by the reader's first move on the page; its progress shown to an answer that waits ----
+  var loadedPct = 0, waiting = null;
+  var bar = $("kural-puzzle-loading"), wait = $("kural-puzzle-wait");
+  var engine = window.KuralEngine(root, function (m) {
+    loadedPct = Math.max(loadedPct, m.value);
+    if (waiting) showWaiting();
+  });
+  function showWaiting() {
+    window.KuralEngine.showProgress(bar, loadedPct >= 100 ? 99 : loadedPct);
+    wait.hidden = false;
+    wait.textContent = fmt(w.loading, { percent: Math.min(99, Math.round(loadedPct)) });
+  }
+  function warm() {
+    ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) { document.removeEventListener(t, warm, true); });
+    engine.warm();
+  }
+  ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) {
+    document.addEventListener(t, warm, { capture: true, passive: true });
+  });
+  window.kuralPuzzleReady = function () {  // for the benchmark and the tests: resolves once the engine has loaded
+    warm();
+    return engine.ask({ game: [spec.game], check: ["meld"] }, spec.lang).then(function () { return loadedPct; });
+  };
 
   var COLOURS = { R: 1, Y: 1, B: 1, K: 1 };
   var RANKS = { "11": "J", "12": "Q", "13": "K", "1": "A" };
@@ -122,8 +182,11 @@
       box.appendChild(para("kural-puzzle-hint", document.createTextNode(d.hint)));
     }
     $("kural-puzzle-result").hidden = true;
+    waiting = null; wait.hidden = true; bar.hidden = true;
+    root.removeAttribute("data-actual");
+    rulesetLinks(p.p);
     $("kural-puzzle-next").hidden = true; $("kural-puzzle-harder").hidden = true;
-    $("kural-puzzle-link").href = "?p=" + p.p;
+    $("kural-puzzle-link").href = withRules(p.p);
     progress();
   }
 
@@ -135,37 +198,75 @@
     if (d.answer === "pick") return row(toks(value), okeyOf(current.f.indicator));
     return el("strong", "", value);
   }
+  // The answers the engine's actual grades right: a tapped tile is right if it is one of the discards that finish.
+  function accepted(d, actual) { return d.answer === "pick" ? toks(actual) : [actual]; }
+  function asked(p) {
+    var q = {};
+    new URLSearchParams(p.q).forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
+    rulesQuery.forEach(function (kv) { (q[kv[0]] = q[kv[0]] || []).push(kv[1]); });
+    return q;
+  }
 
   function answer(given) {
     var p = current, d = drills[p.d];
     if (!p || root.getAttribute("data-state")) return;
-    var right = p.a.indexOf(given) >= 0;
-    root.setAttribute("data-state", right ? "right" : "wrong");
+    root.setAttribute("data-state", "grading");
     root.setAttribute("data-given", given);
+    Array.prototype.forEach.call(root.querySelectorAll(".kural-puzzle-answer button, .kural-puzzle-answer input, .kural-puzzle-piece"),
+      function (b) { b.disabled = true; if (b.value === given) b.classList.add("kural-puzzle-given"); });
+    var loaded = loadedPct >= 100, t0 = performance.now();
+    waiting = p;
+    if (!loaded) showWaiting();
+    engine.ask(asked(p), spec.lang).then(function (r) {
+      if (current !== p) return;  // another puzzle was opened meanwhile
+      waiting = null;
+      wait.hidden = true; bar.hidden = true;
+      graded(p, d, given, r);
+      if (loaded) window.kuralPuzzleTimings.push(performance.now() - t0);
+    });
+  }
+
+  function graded(p, d, given, r) {
+    var v = $("kural-puzzle-verdict"), eng = $("kural-puzzle-engine"), fig = $("kural-puzzle-figure");
+    v.textContent = ""; eng.textContent = ""; fig.textContent = "";
+    $("kural-puzzle-breakdown").hidden = r.state !== "done";
+    if (r.state !== "done") {  // the engine could not be loaded, or refuses these rules: nothing is graded
+      root.setAttribute("data-state", "error");
+      v.className = "kural-puzzle-verdict kural-error";
+      v.textContent = r.state === "failed" ? w.failed : w.refused + " " + (r.message || "");
+      v.setAttribute("role", "alert");
+      $("kural-puzzle-result").hidden = false;
+      return;
+    }
+    v.removeAttribute("role");
+    var right = accepted(d, r.actual).indexOf(given) >= 0;
+    root.setAttribute("data-state", right ? "right" : "wrong");
+    root.setAttribute("data-actual", r.actual);
     var st = state();
     if (right) { st.solved[p.p] = 1; st.streak += 1; } else { st.missed[p.p] = 1; st.streak = 0; }
     save(st);
-    Array.prototype.forEach.call(root.querySelectorAll(".kural-puzzle-answer button, .kural-puzzle-answer input, .kural-puzzle-piece"),
-      function (b) { b.disabled = true; if (b.value === given) b.classList.add("kural-puzzle-given"); });
-    var v = $("kural-puzzle-verdict");
-    v.textContent = ""; v.className = "kural-puzzle-verdict kural-verdict " + (right ? "kural-ok" : "kural-no");
+    v.className = "kural-puzzle-verdict kural-verdict " + (right ? "kural-ok" : "kural-no");
     v.appendChild(el("span", "", right ? "\u2713 " : "\u2717 ")).setAttribute("aria-hidden", "true");
     v.appendChild(document.createTextNode(right ? w.right : w.wrong));
-    var eng = $("kural-puzzle-engine");
-    eng.textContent = "";
     if (!right) { eng.appendChild(document.createTextNode(w.you + " ")); eng.appendChild(shown(d, given)); eng.appendChild(el("br")); }
-    eng.appendChild(document.createTextNode(w.engine + " ")); eng.appendChild(shown(d, p.x));
+    eng.appendChild(document.createTextNode(w.engine + " ")); eng.appendChild(shown(d, r.actual));
+    // The engine's breakdown, drawn as the checker draws it: its figure, then its explanation in words.
+    var box = el("div", "kural-example kural-check-figure");
+    box.innerHTML = r.html;  // the engine's figure: every piece of text in it is escaped by kural.figures
+    box.querySelectorAll(".kural-figure").forEach(function (f) { f.tabIndex = 0; f.setAttribute("role", "group"); f.setAttribute("aria-label", w.breakdown); });
+    fig.appendChild(box);
+    fig.appendChild(el("p", "kural-explain", r.text));
     var rules = $("kural-puzzle-rules");
     rules.textContent = "";
     if (d.rules.length) {
       rules.appendChild(document.createTextNode(w.rules + " "));
-      d.rules.forEach(function (r, i) {
+      d.rules.forEach(function (rule, i) {
         if (i) rules.appendChild(document.createTextNode(" · "));
-        var a = el("a", "", fmt(w.rule, { id: r.id }) + (r.title ? " " + r.title : ""));
-        a.href = "../#" + r.id; rules.appendChild(a);
+        var a = el("a", "", fmt(w.rule, { id: rule.id }) + (rule.title ? " " + rule.title : ""));
+        a.href = "../" + withRules("").replace(/^\?$/, "") + "#" + rule.id; rules.appendChild(a);
       });
     }
-    $("kural-puzzle-check").href = "../../check/?" + p.q;
+    $("kural-puzzle-check").href = "../../check/?" + p.q + (rulesQuery.length ? "&" + new URLSearchParams(rulesQuery).toString() : "");
     $("kural-puzzle-result").hidden = false;
     $("kural-puzzle-next").hidden = false;
     $("kural-puzzle-harder").hidden = !harder(p);
@@ -192,7 +293,7 @@
   }
   function go(p) {
     draw(p);
-    try { history.replaceState(null, "", "?p=" + p.p); } catch (e) { /* file: */ }
+    try { history.replaceState(null, "", withRules(p.p)); } catch (e) { /* file: */ }
     root.scrollIntoView({ block: "start" });
     var first = root.querySelector(".kural-puzzle-answer button, .kural-puzzle-answer input, .kural-puzzle-piece");
     if (first) first.focus({ preventScroll: true });
@@ -221,7 +322,8 @@
     var p = byPid[a.parentNode.getAttribute("data-puzzle").split(":")[1]];
     if (p) { e.preventDefault(); go(p); }
   });
-  var want = new URLSearchParams(location.search).get("p");
+  var want = params.get("p");
   draw(byPid[want] || spec.puzzles[0]);
   mark();
+  if (byPid[want]) warm();  // a link to one puzzle: the reader came to answer it
 })();
