@@ -175,10 +175,9 @@ def test_the_score_page_without_the_engine_is_within_100_kb_gzip(built, lang):
     assert {"kural-score.js", "kural-score.css", "kural-engine.js"} <= names, names
     assert not any(n.endswith((".wasm", ".zip")) or n.startswith("pyodide") for n in names)
     total = len(gzip.compress(html.encode("utf-8"), 9)) + sum(len(gzip.compress(p.read_bytes(), 9)) for p in assets)
-    # 100 KB until 2026-12-07, when the sheet took rulesets, Dummy's deal ends, who deals next, the QR code and the
-    # chart (those three load with the engine's first answer): Japanese came to 100.6 KB. 102 KB holds it while the
-    # page's own script is split further (its stored-sheet checks and exports to load on demand, as the chart does).
-    assert total <= 102 * 1024, f"{lang}/score/: {total / 1024:.1f} KB gzip ({len(assets)} files)"
+    # The breakdown of a score, the exports, what comes next, the chart and the QR code load with the engine's first
+    # answer (kural-score-table.js): the page's first load stays within the budget of issue 24.
+    assert total <= 100 * 1024, f"{lang}/score/: {total / 1024:.1f} KB gzip ({len(assets)} files)"
 
 
 @pytest.mark.parametrize("lang, deal, round_", [("ja", "ディール", "ラウンド"), ("tr", "dağıtım", "tur"),

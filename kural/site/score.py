@@ -372,8 +372,9 @@ def score_link(lang: str, game: Optional[str] = None, base: str = "../score/") -
     return f'<p class="kural-score-link"><a href="{escape(href)}">{escape(words)}</a></p>\n'
 
 
-SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-dummy.js",  # the last three loaded on demand
-                       "kural-score-table.js", "kural-score-table.css")
+# The page's script and style; then, loaded on demand, each game's own round form and what draws the engine's answers
+SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-okey101.js", "kural-score-okey.js",
+                       "kural-score-dummy.js", "kural-score-table.js", "kural-score-table.css")
 
 
 def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:

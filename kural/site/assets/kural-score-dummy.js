@@ -4,7 +4,7 @@
 // "melds CARDS|POINTS hand CARDS|SUM +RULE ...". Nothing here counts: the engine scores what is entered.
 (function () {
   "use strict";
-  var el, fmt, $, gameOf, wordsOf, genericField, genericValue, draft, current;
+  var el, fmt, $, gameOf, wordsOf, genericField, genericValue, chooser, draft, current;
   // The game as the page describes it, with this form's own description and words (written into this script
   // in the page's language when the site is built: kural.site.score.dummy_script).
   function dummyGame() {
@@ -16,7 +16,7 @@
   }
   function use(api) {
     el = api.el; fmt = api.fmt; $ = api.$; gameOf = api.gameOf; wordsOf = api.wordsOf; genericField = api.genericField;
-    genericValue = api.genericValue; draft = api.draft; current = api.current;
+    genericValue = api.genericValue; chooser = api.chooser; draft = api.draft; current = api.current;
   }
   function dummySeatParts(text) {
     var got = { melds: "", hand: "", events: [] }, key = null;
@@ -132,15 +132,7 @@
         b.addEventListener("click", function () { b.remove(); draft(); select.focus(); });
         chips.appendChild(b);
       }
-      // as for Okey 101's penalties: the keyboard adds the event shown by Enter or on leaving, a tap at once
-      var keyed = false;
-      function add() { keyed = false; if (select.value) { chip(select.value); select.value = ""; draft(); } }
-      select.addEventListener("keydown", function (e) {
-        if (e.key === "Enter") { if (select.value) { e.preventDefault(); add(); } }
-        else if (e.key.length === 1 || /^(Arrow|Page|Home|End)/.test(e.key)) keyed = true;
-      });
-      select.addEventListener("change", function () { if (!keyed) add(); });
-      select.addEventListener("blur", add);
+      chooser(select, chip);  // as Okey 101's penalties: the keyboard adds the event shown by Enter or on leaving
       parts.events.forEach(chip);
       pens.appendChild(select);
       pens.appendChild(chips);

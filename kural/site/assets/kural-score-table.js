@@ -179,5 +179,50 @@
       return code(url).then(function (answer) { if (holder.dataset.link === url) qr(holder, answer); });
     });
   }
-  window.KuralScoreTable = { table: table, share: share, inflate: inflate };
+  // A score's breakdown (the engine's lines: points, words, the deciding rule), the rule under the sheet's house
+  // rules or ruleset where the line names a parameter; `href` is the game page's link to a rule.
+  function ruleFor(game, sheet, line) {
+    if (line.rule) return line.rule;
+    var options = (game.params || {})[line.param] || [];
+    var named = (game.rulesets || []).filter(function (r) { return r.key === sheet.ruleset; })[0];
+    var chosen = (sheet.variants || []).concat(named ? named.variants : []);
+    var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
+      || options.filter(function (o) { return o[0] === "standard"; }).slice(line.last ? -1 : 0)[0];
+    return hit ? hit[1] : 0;
+  }
+  function why(ul, a, r, c, game, sheet, W, href) {
+    var el = window.KuralEngine.el, fmt = window.KuralEngine.format;
+    ul.textContent = "";
+    var lines = (a.rows[r].cells || [])[c] || [];
+    if (a.rows[r].finish) ul.appendChild(el("li", {}, a.rows[r].finish));
+    lines.forEach(function (line) {
+      var rule = ruleFor(game, sheet, line);
+      var words = line.words || (rule ? game.titles[String(rule)] || "" : "");
+      var li = el("li", {});
+      li.appendChild(el("strong", { "class": "kural-score-points" }, line.points));
+      li.appendChild(document.createTextNode(" " + words + " "));
+      if (rule) {
+        li.appendChild(el("a", { href: href(game, sheet, rule) },
+          fmt(W.rule, { id: rule }) + (game.titles[String(rule)] ? " · " + game.titles[String(rule)] : "")));
+      }
+      ul.appendChild(li);
+    });
+    ul.appendChild(el("li", { "class": "kural-score-why-total" }, W.total + ": " + a.rows[r].scores[c]));
+  }
+  function download(name, text, type) {
+    var url = URL.createObjectURL(new Blob([text], { type: type }));
+    var a = window.KuralEngine.el("a", { href: url, download: name });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+  function csv(name, a, W) {
+    var quote = function (v) { v = String(v); return /[",\n;]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; };
+    var lines = [[W.sheet_round].concat(a.columns)];
+    a.rows.forEach(function (r, i) { lines.push([i + 1].concat(r.scores)); });
+    if (a.rows.length) lines.push([W.total].concat(a.totals));
+    download(name, "\ufeff" + lines.map(function (l) { return l.map(quote).join(","); }).join("\r\n") + "\r\n", "text/csv");
+  }
+  window.KuralScoreTable = { table: table, share: share, inflate: inflate, why: why, csv: csv, download: download };
 })();

@@ -227,7 +227,7 @@
     var game = gameOf($("kural-score-game").value);
     $("kural-score-more").disabled = count >= game.max;
     $("kural-score-fewer").disabled = count <= game.min;
-    if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(dummyApi);
+    if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(api);
   }
   function setupGame(key, variants, ruleset) {
     var game = gameOf(key) || spec.games[0];
@@ -250,7 +250,8 @@
     // The points to win (Dummy): the ruleset's own, for the house rules chosen (the spec carries the numbers).
     $("kural-score-target-row").hidden = !game.target;
     $("kural-score-dealer-row").hidden = $("kural-score-dealer-note").hidden = !game.dealer;
-    if (game.entry === "dummy") withDummy(function () { window.KuralScoreDummy.dealers(dummyApi); });
+    if (game.entry === "dummy") withForm("dummy", function () { window.KuralScoreDummy.dealers(api); });
+    else if (FORMS[game.entry]) withForm(game.entry, function () { /* here before the first round */ });
     $("kural-score-target").value = game.target ? targetOf(game, variants) : "";
     $("kural-score-target").dataset.shown = $("kural-score-target").value;
     var holder = $("kural-score-variants");
@@ -325,15 +326,6 @@
   }
 
   // --- the sheet -----------------------------------------------------------------------------------------
-  function ruleFor(game, sheet, line) {
-    if (line.rule) return line.rule;
-    var options = (game.params || {})[line.param] || [];
-    var named = (game.rulesets || []).filter(function (r) { return r.key === sheet.ruleset; })[0];
-    var chosen = (sheet.variants || []).concat(named ? named.variants : []);
-    var hit = options.filter(function (o) { return chosen.indexOf(o[0]) >= 0; })[0]
-      || options.filter(function (o) { return o[0] === "standard"; }).slice(line.last ? -1 : 0)[0];
-    return hit ? hit[1] : 0;
-  }
   function rulesHref(game, sheet, rule) {
     var q = (sheet.ruleset ? ["ruleset=" + encodeURIComponent(sheet.ruleset)] : []).concat(
       (sheet.variants || []).map(function (v) { return "variant=" + encodeURIComponent(v); })).join("&");
@@ -346,31 +338,18 @@
                             "#kural-score-table-wrap");
     whyFrom = null;
   }
+  // The breakdown is drawn by kural-score-table.js (loaded with the first answer, before any score is shown).
   function showWhy(r, c) {
     whyFrom = [r, c];
     var g = current(), a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
     var W = wordsOf(game);
-    var panel = $("kural-score-why");
     $("kural-score-why-h").textContent = fmt(W.why, { name: a.columns[c], n: r + 1 });
-    var ul = $("kural-score-why-lines");
-    ul.textContent = "";
-    var lines = (a.rows[r].cells || [])[c] || [];
-    if (a.rows[r].finish) ul.appendChild(el("li", {}, a.rows[r].finish));
-    lines.forEach(function (line) {
-      var rule = ruleFor(game, sheet, line);
-      var words = line.words || (rule ? game.titles[String(rule)] || "" : "");
-      var li = el("li", {});
-      li.appendChild(el("strong", { "class": "kural-score-points" }, line.points));
-      li.appendChild(document.createTextNode(" " + words + " "));
-      if (rule) {
-        li.appendChild(el("a", { href: rulesHref(game, sheet, rule) },
-          fmt(W.rule, { id: rule }) + (game.titles[String(rule)] ? " · " + game.titles[String(rule)] : "")));
-      }
-      ul.appendChild(li);
+    drawer().then(function (draw) {
+      draw.why($("kural-score-why-lines"), a, r, c, game, sheet, W, rulesHref);
+      var panel = $("kural-score-why");
+      panel.hidden = false;
+      panel.focus();
     });
-    ul.appendChild(el("li", { "class": "kural-score-why-total" }, W.total + ": " + a.rows[r].scores[c]));
-    panel.hidden = false;
-    panel.focus();
   }
 
   function showSheet() {
@@ -473,7 +452,7 @@
       document.head.appendChild(el("link", { rel: "stylesheet", href: TABLE + "css" }));
       drawing = new Promise(function (resolve, reject) {
         var script = el("script", { src: TABLE + "js" });
-        script.onload = function () { resolve(window.KuralScoreTable); };
+        script.onload = function () { window.KuralEngine.loaded([script.src]); resolve(window.KuralScoreTable); };
         script.onerror = function (e) { drawing = null; reject(e); };
         document.head.appendChild(script);
       });
@@ -489,138 +468,6 @@
 
 
   // --- entering a round ----------------------------------------------------------------------------------
-  function okeySeat(fields, i, name, seat) {
-    var game = gameOf("okey101");
-    var words = String(seat || "melds").trim().split(/\s+/);
-    var state = ["out", "melds", "pairs", "closed"].indexOf(words[0]) >= 0 ? words[0] : "melds";
-    var set = el("fieldset", { "class": "kural-score-seat", "data-seat": String(i + 1) });
-    set.appendChild(el("legend", {}, fmt(W.seat, { name: name })));
-    var states = el("div", { "class": "kural-score-states", role: "radiogroup", "aria-label": fmt(W.seat, { name: name }) });
-    game.states.forEach(function (s) {
-      var id = "kural-seat-" + i + "-" + s.key;
-      var input = el("input", { type: "radio", name: "seat-" + i, id: id, value: s.key });
-      input.checked = s.key === state;
-      var label = el("label", { "for": id, "class": "kural-score-pill" });
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + s.label));
-      states.appendChild(label);
-    });
-    set.appendChild(states);
-    var flags = el("div", { "class": "kural-score-flags", role: "group", "aria-label": W.out_how });
-    game.flags.forEach(function (f) {
-      var id = "kural-seat-" + i + "-flag-" + f.key;
-      var input = el("input", { type: "checkbox", id: id, value: f.key, "data-flag": f.key });
-      input.checked = state === "out" && words.indexOf(f.key) > 0;
-      var label = el("label", { "for": id, "class": "kural-score-pill" });
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + f.label));
-      flags.appendChild(label);
-    });
-    set.appendChild(flags);
-    var tilesRow = el("p", { "class": "kural-score-tiles" });
-    var tid = "kural-seat-" + i + "-tiles";
-    tilesRow.appendChild(el("label", { "for": tid }, W.tiles));
-    var tiles = el("input", { type: "text", id: tid, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
-      placeholder: W.tiles_help, "data-tiles": "1" });
-    tiles.value = state === "out" ? "" : words.slice(1).filter(function (w) { return w.charAt(0) !== "+"; }).join(" ");
-    tilesRow.appendChild(tiles);
-    set.appendChild(tilesRow);
-    var pens = el("div", { "class": "kural-score-pens" });
-    var pid = "kural-seat-" + i + "-pen";
-    pens.appendChild(el("label", { "for": pid }, W.penalties));
-    var select = el("select", { id: pid });
-    select.appendChild(el("option", { value: "" }, W.add_penalty));
-    game.penalties.forEach(function (p) { select.appendChild(el("option", { value: String(p.rule) }, p.rule + " · " + p.title)); });
-    var chips = el("span", { "class": "kural-score-chips", "data-penalties": "1" });
-    function chip(rule) {
-      var title = (game.penalties.filter(function (p) { return String(p.rule) === String(rule); })[0] || {}).title || rule;
-      var b = el("button", { type: "button", "class": "md-button kural-score-chip", "data-rule": String(rule),
-        "aria-label": fmt(W.remove_penalty, { name: rule + " · " + title }) }, "+" + rule + " " + title + " ✕");
-      b.addEventListener("click", function () { b.remove(); draft(); select.focus(); });
-      chips.appendChild(b);
-    }
-    // A closed list changes with the arrow keys at every press: with the keyboard, the penalty shown is added
-    // by Enter or on leaving the list, not each one passed on the way; a tap or a click adds it at once.
-    var keyed = false;
-    function add() { keyed = false; if (select.value) { chip(select.value); select.value = ""; draft(); } }
-    select.addEventListener("keydown", function (e) {
-      if (e.key === "Enter") { if (select.value) { e.preventDefault(); add(); } }
-      else if (e.key.length === 1 || /^(Arrow|Page|Home|End)/.test(e.key)) keyed = true;
-    });
-    select.addEventListener("change", function () { if (!keyed) add(); });
-    select.addEventListener("blur", add);
-    words.forEach(function (w) { if (/^\+\d+$/.test(w)) chip(w.slice(1)); });
-    pens.appendChild(select);
-    pens.appendChild(chips);
-    set.appendChild(pens);
-    function sync() {
-      var out = set.querySelector("input[type=radio]:checked").value === "out";
-      flags.hidden = !out;
-      tilesRow.hidden = out;
-    }
-    states.addEventListener("change", sync);
-    sync();
-    fields.appendChild(set);
-  }
-  function okeySeatValue(set) {
-    var state = set.querySelector("input[type=radio]:checked").value;
-    var words = [state];
-    if (state === "out") {
-      Array.prototype.forEach.call(set.querySelectorAll("input[data-flag]:checked"), function (f) { words.push(f.value); });
-    } else {
-      var tiles = set.querySelector("input[data-tiles]").value.trim();
-      if (tiles) words.push(tiles.replace(/[,;]+/g, " ").replace(/\s+/g, " "));
-    }
-    Array.prototype.forEach.call(set.querySelectorAll("[data-rule]"), function (b) { words.push("+" + b.dataset.rule); });
-    return words.join(" ");
-  }
-  // Okey: one round a line of the engine's notation ("show 4, 2 okey", "none"), entered as who did what.
-  function okeyRound(fields, players, value) {
-    var game = gameOf("okey"), parts = String(value || "none").split(",").map(function (x) { return x.trim().split(/\s+/); });
-    var got = { out: "", how: "normal", show: "", wrong: "" };
-    parts.forEach(function (w) {
-      if (w[0] === "show" || w[0] === "wrong") got[w[0]] = w[1] || "";
-      else if (/^\d+$/.test(w[0])) { got.out = w[0]; got.how = w[1] || "normal"; }
-    });
-    function seatSelect(key, label) {
-      var p = el("p", { "class": "kural-score-row" });
-      p.appendChild(el("label", { "for": "kural-okey-" + key }, label));
-      var select = el("select", { id: "kural-okey-" + key });
-      select.appendChild(el("option", { value: "" }, W.okey_nobody));
-      players.forEach(function (name, i) { select.appendChild(el("option", { value: String(i + 1) }, name)); });
-      select.value = got[key];
-      p.appendChild(select);
-      fields.appendChild(p);
-      return select;
-    }
-    var out = seatSelect("out", W.okey_out);
-    var set = el("fieldset", { "class": "kural-score-flags", id: "kural-okey-how" });
-    set.appendChild(el("legend", {}, W.okey_how));
-    game.finishes.forEach(function (f) {
-      var id = "kural-okey-how-" + f.key;
-      var input = el("input", { type: "radio", name: "okey-how", id: id, value: f.key });
-      input.checked = f.key === got.how;
-      var label = el("label", { "for": id, "class": "kural-score-pill" });
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + f.label));
-      set.appendChild(label);
-    });
-    fields.appendChild(set);
-    seatSelect("show", W.okey_show);
-    seatSelect("wrong", W.okey_wrong);
-    function sync() { set.hidden = !out.value; }
-    out.addEventListener("change", sync);
-    sync();
-  }
-  function okeyValue() {
-    var parts = [];
-    if ($("kural-okey-show").value) parts.push("show " + $("kural-okey-show").value);
-    if ($("kural-okey-wrong").value) parts.push("wrong " + $("kural-okey-wrong").value);
-    var out = $("kural-okey-out").value;
-    if (out) parts.push(out + " " + document.querySelector("input[name=okey-how]:checked").value);
-    else if (!parts.length) parts.push("none");
-    return { results: parts.join(", ") };
-  }
   function genericField(fields, f, players, value) {
     var id = "kural-field-" + f.name;
     if (f.shape === "seats" || f.shape === "players") {
@@ -662,20 +509,41 @@
     return v;
   }
 
-  // Dummy's deal form (a deal entered by its end, or play by play) is its own script, fetched when a Dummy sheet
-  // needs it: the page of the other games stays within its size budget. It is given what it uses of this one.
-  var SCRIPT = document.currentScript.src, waiting = [];
-  function withDummy(done) {
-    if (window.KuralScoreDummy) return done();
-    if (waiting.push(done) > 1) return;
-    var tag = el("script", { src: SCRIPT.replace(/[^/]*$/, "kural-score-dummy.js") });
-    tag.onload = function () { waiting.splice(0).forEach(function (f) { f(); }); };
-    tag.onerror = function () { waiting = []; showError(W.failed); };
+  // A list that adds a chip a choice (a penalty, a scored event; `chip(value)` draws it): a tap or a click adds it
+  // at once; a closed list changes with the arrow keys at every press, so with the keyboard the choice shown is
+  // added by Enter or on leaving the list, not each one passed on the way.
+  function chooser(select, chip) {
+    var keyed = false;
+    function add() { keyed = false; if (select.value) { chip(select.value); select.value = ""; draft(); } }
+    select.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { if (select.value) { e.preventDefault(); add(); } }
+      else if (e.key.length === 1 || /^(Arrow|Page|Home|End)/.test(e.key)) keyed = true;
+    });
+    select.addEventListener("change", function () { if (!keyed) add(); });
+    select.addEventListener("blur", add);
+  }
+
+  // A game's own round form (Okey 101's seats, Okey's finishes, Dummy's deal) is a script of its own
+  // (kural-score-<game>.js), fetched when a sheet of that game needs it, or its game is chosen: the page's first
+  // load stays within its size budget. It is given what it uses of this one (`api`).
+  var SCRIPT = document.currentScript.src, FORMS = { okey101: "KuralScoreOkey101", okey: "KuralScoreOkey",
+    dummy: "KuralScoreDummy" }, waiting = {};
+  function formOf(entry) { return window[FORMS[entry]]; }
+  function withForm(entry, done) {
+    if (formOf(entry)) return done();
+    if ((waiting[entry] = waiting[entry] || []).push(done) > 1) return;
+    var tag = el("script", { src: SCRIPT.replace(/[^/]*$/, "kural-score-" + entry + ".js") });
+    tag.onload = function () {
+      window.KuralEngine.loaded([tag.src]);  // kept with the engine's files: the form is there offline too
+      waiting[entry].splice(0).forEach(function (f) { f(); });
+    };
+    tag.onerror = function () { waiting[entry] = []; showError(W.failed); };
     document.head.appendChild(tag);
   }
-  var dummyApi = {
+  var api = {
     el: el, fmt: fmt, $: $, gameOf: gameOf, wordsOf: wordsOf, genericField: genericField, genericValue: genericValue,
-    draft: function () { draft(); }, current: function () { return current(); }, editing: function () { return editing; }
+    chooser: chooser, draft: function () { draft(); }, current: function () { return current(); },
+    editing: function () { return editing; }
   };
 
   function roundForm(index, values) {
@@ -694,22 +562,11 @@
     $("kural-score-round").hidden = !!full;
     var fields = $("kural-score-fields");
     fields.textContent = "";
-    if (game.entry === "okey101") {
-      var p = el("p", { "class": "kural-score-row" });
-      p.appendChild(el("label", { "for": "kural-score-indicator" }, W.indicator));
-      var ind = el("input", { type: "text", id: "kural-score-indicator", autocomplete: "off", autocapitalize: "characters",
-        spellcheck: "false", placeholder: W.indicator_help, maxlength: "4", "class": "kural-score-short" });
-      ind.value = values && values.indicator ? values.indicator : "";
-      p.appendChild(ind);
-      fields.appendChild(p);
-      sheet.players.forEach(function (name, i) { okeySeat(fields, i, name, values && values.seats ? values.seats[i] : ""); });
-    } else if (game.entry === "okey") {
-      okeyRound(fields, sheet.players, values ? values.results : "");
-    } else if (game.entry === "dummy") {
-      if (window.KuralScoreDummy) {
-        window.KuralScoreDummy.deal(dummyApi, fields, sheet, values);
+    if (FORMS[game.entry]) {
+      if (formOf(game.entry)) {
+        formOf(game.entry).deal(api, fields, sheet, values);
       } else {
-        withDummy(function () {  // the same form, once its script is here; the focus on its first field if nowhere
+        withForm(game.entry, function () {  // the same form, once its script is here; the focus on its first field if nowhere
           if (current() !== g || editing !== index) return;
           roundForm(index, values);
           if (document.activeElement === document.body) focusFirst(FIRST_FIELD);
@@ -721,14 +578,7 @@
   }
   function roundValue() {
     var game = gameOf(current().sheet.game);
-    if (game.entry === "okey101") {
-      return { indicator: $("kural-score-indicator").value.trim(),
-               seats: Array.prototype.map.call(document.querySelectorAll(".kural-score-seat[data-seat]"), okeySeatValue) };
-    }
-    if (game.entry === "okey") return okeyValue();
-    if (game.entry === "dummy") {
-      return window.KuralScoreDummy ? window.KuralScoreDummy.value(dummyApi) : (current().draft || {});
-    }
+    if (FORMS[game.entry]) return formOf(game.entry) ? formOf(game.entry).value(api) : (current().draft || {});
     var out = {};
     game.fields.forEach(function (f) { var v = genericValue(f); if (v !== undefined) out[f.name] = v; });
     return out;
@@ -809,25 +659,17 @@
       return draw.share(sheet, W.copied, function (url) { return engine.ask(url, lang, "qr"); });
     }).then(handled, handled);
   }
-  function download(name, text, type) {
-    var url = URL.createObjectURL(new Blob([text], { type: type }));
-    var a = el("a", { href: url, download: name });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
-  }
+  // The file and the table for a spreadsheet, written by kural-score-table.js.
   function fileName(ext) {
     var s = current().sheet;
     return "kural-" + s.game + "-" + new Date(current().updated).toISOString().slice(0, 10) + "." + ext;
   }
-  function csv() {
-    var a = current().answer, W = wordsOf(gameOf(current().sheet.game));
-    var quote = function (v) { v = String(v); return /[",\n;]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; };
-    var lines = [[W.sheet_round].concat(a.columns)];
-    a.rows.forEach(function (r, i) { lines.push([i + 1].concat(r.scores)); });
-    if (a.rows.length) lines.push([W.total].concat(a.totals));
-    download(fileName("csv"), "\ufeff" + lines.map(function (l) { return l.map(quote).join(","); }).join("\r\n") + "\r\n", "text/csv");
+  function exportAs(ext) {
+    var g = current();
+    drawer().then(function (draw) {
+      if (ext === "csv") draw.csv(fileName("csv"), g.answer, wordsOf(gameOf(g.sheet.game)));
+      else draw.download(fileName("yaml"), g.answer.file, "text/yaml");
+    });
   }
   function importFile() {
     var input = $("kural-score-import"), file = input.files && input.files[0];
@@ -862,7 +704,7 @@
     nameInputs($("kural-score-names").querySelectorAll("input").length - 1);
   });
   $("kural-score-setup").addEventListener("submit", startGame);
-  $("kural-score-names").addEventListener("input", function () { if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(dummyApi); });
+  $("kural-score-names").addEventListener("input", function () { if (window.KuralScoreDummy) window.KuralScoreDummy.dealers(api); });
   $("kural-score-variants").addEventListener("change", variantsChanged);
   $("kural-score-cancel-setup").addEventListener("click", function () {
     if (current()) { showSheet(); focusFirst(FIRST_FIELD, "#kural-score-table-wrap"); } else { showList(); focusFirst("#kural-score-new"); }
@@ -878,8 +720,8 @@
   $("kural-score-remove-round").addEventListener("click", removeRound);
   $("kural-score-undo").addEventListener("click", undo);
   $("kural-score-share").addEventListener("click", share);
-  $("kural-score-export").addEventListener("click", function () { download(fileName("yaml"), current().answer.file, "text/yaml"); });
-  $("kural-score-csv").addEventListener("click", csv);
+  $("kural-score-export").addEventListener("click", function () { exportAs("yaml"); });
+  $("kural-score-csv").addEventListener("click", function () { exportAs("csv"); });
   $("kural-score-print").addEventListener("click", function () { window.print(); });
   $("kural-score-back").addEventListener("click", function () { showList(); focusFirst("#kural-score-list button", "#kural-score-new"); });
   $("kural-score-import").addEventListener("change", importFile);
