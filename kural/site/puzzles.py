@@ -86,21 +86,43 @@ def _labels(game: str, lang: str) -> dict[str, str]:
     return out
 
 
-_RULES: dict[tuple[str, int], tuple[Any, dict[str, list[int]]]] = {}
+_RULES: dict[tuple[str, int], tuple[Any, Any]] = {}
 
 
 def drill_rules(game: str, corpus: Any) -> dict[str, list[int]]:
     """For each drill, the standard rules whose examples ask the drill's question (its example kind)."""
+    return {k: list(v) for k, v in _drill_examples(game, corpus)[0].items()}
+
+
+def answer_rules(game: str, corpus: Any) -> dict[str, dict[str, list[int]]]:
+    """For each drill, by answer (an example's expected answer, which the engine gave it): the standard rules with
+    an example of the drill's kind answered so. The page shows these for the engine's answer to a puzzle, when
+    there are any: the rules that decide a "no" are not always those that decide a "yes"."""
+    return {k: {a: list(ids) for a, ids in v.items()} for k, v in _drill_examples(game, corpus)[1].items()}
+
+
+def _drill_examples(game: str, corpus: Any) -> tuple[dict[str, list[int]], dict[str, dict[str, list[int]]]]:
     key = (game, id(corpus))
     if key in _RULES and _RULES[key][0] is corpus:  # the same corpus (an id alone may be reused)
         return _RULES[key][1]
-    out: dict[str, list[int]] = {}
+    rules: dict[str, list[int]] = {d.key: [] for d in P.drills(game)}
+    by: dict[str, dict[str, list[int]]] = {d.key: {} for d in P.drills(game)}
     for d in P.drills(game):
-        out[d.key] = [r.id for r in corpus.by_game(game) if r.variant == "standard" and r.withdrawn is None
-                      and any(ex.check == d.check for ex in r.examples)][:4] if corpus is not None else []
+        for r in corpus.by_game(game) if corpus is not None else ():
+            if r.variant != "standard" or r.withdrawn is not None:
+                continue
+            for ex in r.examples:
+                if ex.check != d.check:
+                    continue
+                if r.id not in rules[d.key]:
+                    rules[d.key].append(r.id)
+                if d.answer == "choice":
+                    ids = by[d.key].setdefault(str(ex.expect), [])
+                    if r.id not in ids:
+                        ids.append(r.id)
     if corpus is not None:
-        _RULES[key] = (corpus, out)
-    return out
+        _RULES[key] = (corpus, (rules, by))
+    return rules, by
 
 
 def _query(p: P.Puzzle) -> str:
@@ -110,12 +132,15 @@ def _query(p: P.Puzzle) -> str:
 def puzzle_spec(game: str, lang: str, corpus: Any = None) -> dict[str, Any]:
     """What the page's script needs: the drills (question, answer words, rules), every puzzle, the words."""
     rules = drill_rules(game, corpus)
+    by_answer = answer_rules(game, corpus)
     titles = {r.id: r.title_in(lang) for r in corpus.by_game(game)} if corpus is not None else {}
     t = lambda m: gettext(lang, m)  # noqa: E731
     drills = [{"key": d.key, "name": t(DRILL_NAMES[d.key]), "question": t(QUESTIONS[d.key]), "answer": d.answer,
                "options": [{"key": k, "label": t(OPTIONS[d.key][k])} for k in d.options],
                "hint": t(PICK_HINT if d.answer == "pick" else NUMBER_HINT) if d.answer != "choice" else "",
-               "rules": [{"id": i, "title": titles.get(i, "")} for i in rules[d.key]]} for d in P.drills(game)]
+               "rules": [{"id": i, "title": titles.get(i, "")} for i in rules[d.key][:4]],
+               "by": {a: [{"id": i, "title": titles.get(i, "")} for i in ids[:4]] for a, ids in by_answer[d.key].items()}}
+              for d in P.drills(game)]
     # The positions only: the answer is the engine's, asked in the page when the reader has answered.
     puzzles = [{"p": p.pid, "d": p.drill, "l": p.difficulty, "f": dict(p.fields), "q": _query(p)} for p in P.puzzles(game)]
     words = {k: page_word(lang, v) for k, v in WORDS.items()}

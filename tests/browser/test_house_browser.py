@@ -86,6 +86,8 @@ def test_two_house_rules_of_okey101_judge_the_page_again(hpage, server, lang):
         expect(nums.nth(i)).to_have_text("81", use_inner_text=True)
     assert hpage.locator("dl.kural-overview .kural-num[data-param='opening_threshold']").first.inner_text() == "81"
     assert "variant=pairs_opener_double" in hpage.locator("#kural-house-link").get_attribute("href")
+    # The puzzles, graded under the same house rules (issue 42).
+    assert "variant=pairs_opener_double" in hpage.locator(".kural-puzzles-link a").get_attribute("href")
     # The rules card has the standard rules: the page says so and offers to print itself, as the table plays.
     if hpage.locator(".kural-card-link").count():
         assert hpage.locator(".kural-card-link #kural-house-print button").is_visible()
@@ -106,6 +108,7 @@ def test_choosing_in_the_panel_keeps_the_link_and_reset_restores_the_standard(hp
     assert parse_qs(urlsplit(hpage.url).query)["variant"] == ["pairs_opener_double"]
     hpage.click("#kural-house-reset")
     hpage.wait_for_function(DONE + " && !location.search.includes('variant')")
+    assert hpage.locator(".kural-puzzles-link a").get_attribute("href") == "puzzles/"
     assert hpage.locator(".kural-num-changed").count() == 0
     assert hpage.locator("figure.kural-changed").count() == 0
     after = {f["href"]: f["actual"] for f in hpage.evaluate(

@@ -62,6 +62,12 @@
     history.replaceState(history.state, "", url.href);
     shareLink.href = url.href;
     shareLink.parentNode.hidden = !names.length && !ruleset;
+    // The puzzles are graded under the rules the page is read with: their links carry the same choice.
+    document.querySelectorAll(".kural-puzzles-link a, .kural-practise a").forEach(function (a) {
+      var to = new URL(a.getAttribute("href"), location.href);
+      to.search = url.search;
+      a.setAttribute("href", "puzzles/" + to.search + to.hash);
+    });
   }
   function showTexts(names) {
     document.querySelectorAll(".kural-rule").forEach(function (rule) {

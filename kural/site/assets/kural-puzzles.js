@@ -258,9 +258,11 @@
     fig.appendChild(el("p", "kural-explain", r.text));
     var rules = $("kural-puzzle-rules");
     rules.textContent = "";
-    if (d.rules.length) {
+    // The rules whose examples the engine answered as it answers this puzzle, or else every rule asking this question.
+    var deciding = (d.by && d.by[r.actual]) || d.rules;
+    if (deciding.length) {
       rules.appendChild(document.createTextNode(w.rules + " "));
-      d.rules.forEach(function (rule, i) {
+      deciding.forEach(function (rule, i) {
         if (i) rules.appendChild(document.createTextNode(" · "));
         var a = el("a", "", fmt(w.rule, { id: rule.id }) + (rule.title ? " " + rule.title : ""));
         a.href = "../" + withRules("").replace(/^\?$/, "") + "#" + rule.id; rules.appendChild(a);
