@@ -40,7 +40,7 @@ from kural.core.rulesets import VariantClash
 from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, Nn_, gettext, translate
 from kural.problems import MESSAGES
-from kural.report import Answer, error_text
+from kural.report import TEXTS, Answer, error_text
 from kural.games.dummy.seats import play_order as dummy_play_order
 from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, row_note, word as sheet_word
 
@@ -209,8 +209,10 @@ def answer(query: Mapping[str, Sequence[str]], lang: str) -> dict[str, Any]:
     figure = figure_for(g.figures, claim.check, outcome, g.reasons)
     html = f'<div class="kural-figure">{scroll_tables(figure(lang, game, claim, outcome), lang)}</div>'
     text = Answer(g, g.kind(claim.check), claim, rules, outcome).text(lang)  # type: ignore[arg-type]
+    # worded: the text explains the verdict in sentences of its own (kural.report.TEXTS), rather than repeating the
+    # figure's words in a line (a page that shows the figure may leave such a text out).
     return {"state": "done", "actual": show(outcome.actual), "html": html, "text": text,
-            "message": "", "field": "", "token": ""}
+            "worded": claim.check in TEXTS, "message": "", "field": "", "token": ""}
 
 
 # --- the score sheet page (/<lang>/score/): a whole game, scored by kural.sheet as `kural sheet` scores it -----

@@ -14,6 +14,7 @@ import pytest
 
 from kural import puzzles as P
 from kural.cli import main
+from kural.report import TEXTS
 from kural.core.notation import Card, Tile
 from kural.registry import KEYS, game
 
@@ -309,7 +310,7 @@ def test_the_page_asks_the_engine_what_made_the_puzzle(drill: str) -> None:
     for p in [q for q in P.puzzles(d.game) if q.drill == drill][:6]:
         a = _page_answer(p)
         assert (a["state"], a["actual"]) == ("done", p.answer), p.pid
-        assert 'class="kural-figure"' in a["html"] and a["text"]
+        assert 'class="kural-figure"' in a["html"] and a["text"] and a["worded"] == (p.check in TEXTS)
 
 
 def test_a_house_rule_changes_the_answer_in_the_page_and_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

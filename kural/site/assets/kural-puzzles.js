@@ -255,7 +255,7 @@
     box.innerHTML = r.html;  // the engine's figure: every piece of text in it is escaped by kural.figures
     box.querySelectorAll(".kural-figure").forEach(function (f) { f.tabIndex = 0; f.setAttribute("role", "group"); f.setAttribute("aria-label", w.breakdown); });
     fig.appendChild(box);
-    fig.appendChild(el("p", "kural-explain", r.text));
+    if (r.worded) fig.appendChild(el("p", "kural-explain", r.text));  // not the figure's words again, in a line
     var rules = $("kural-puzzle-rules");
     rules.textContent = "";
     // The rules whose examples the engine answered as it answers this puzzle, or else every rule asking this question.
