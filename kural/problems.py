@@ -57,7 +57,7 @@ MESSAGES: Final = {
     "bad_rule_ref": N_("{found} is not a reference to a rule: write {{rule:906}} or {{rule:okey:404}}"),
     "unknown_check": N_("unknown check '{value}' for {game} (expected one of: {expected})"),
     "bad_expect": N_("expected '{expected}' here, found {found}"),
-    "bad_token": N_("{token} (token {index}): {detail}"),
+    "bad_token": N_("{token} (item {index}): {detail}"),
     # What a bad token is (kural.core.notation's codes)
     "tile_number": N_("the number must be 1 to 13"),
     "tile_colour": N_("the colour must be R, Y, B or K"),

@@ -88,7 +88,7 @@ MESSAGES: Final = {
                                "{count} entries, one a player, but the sheet has {players} players", "count"),
     "sheet_rounds": N_("expected the number of rounds planned, a whole number from 1 to {limit}, found {found}"),
     "sheet_no_rounds": N_("{game} needs no 'rounds': its game ends by its own rule"),
-    "sheet_rounds_fields": N_("expected the number of deals planned, or a mapping of: {expected}"),
+    "sheet_rounds_fields": N_("expected the number of deals planned, or some of these fields: {expected}"),
     "sheet_too_many_rounds": N_("{count} rounds played, but the sheet plans {planned}"),
     "sheet_round_limit": N_("{count} rounds: a score sheet holds at most {limit}"),
     "sheet_no_played": N_("no round played yet: list at least one round under 'played'"),

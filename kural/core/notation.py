@@ -13,7 +13,7 @@ Card.parse('10H')
 >>> parse_tiles("R5 R14")
 Traceback (most recent call last):
 ...
-kural.core.notation.TileError: 'R14' (token 2): the number must be 1 to 13
+kural.core.notation.TileError: 'R14' (item 2): the number must be 1 to 13
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class NotationError(KuralError):
     BAD_TOKEN = "bad_token"  # the message that names the token and its position
 
     def __init__(self, token: str, index: int, code: str, message: str) -> None:
-        where = f" (token {index})" if index else ""
+        where = f" (item {index})" if index else ""
         super().__init__(code, f"{token!r}{where}: {message}", token=token, index=index)
         self.token = token
         self.index = index  # 1-based position of the token in its list (0 when parsed alone)

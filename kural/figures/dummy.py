@@ -90,7 +90,7 @@ END_NAMES: Final = {
     "end_seats": N_("write one line a player"),
     "end_head": N_("the head card is one card, e.g. 7H; found {token}"),
     "end_seat_syntax": N_("write each player as melds (the cards or their points), hand (the cards left or "
-                          "their sum), then +rule for each event; found {token}"),
+                          "their sum), then + and the rule's number for each event; found {token}"),
     "unknown_event": N_("an event is written + and its rule: +608, +609@seat, +701 to +706, +903; found {token}"),
     "event_owner": N_("a speto laid off is written +609@ and the seat whose meld it was laid on; found {token}"),
     "end_points": N_("points of more cards than the pack holds: {token}"),

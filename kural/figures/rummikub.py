@@ -45,7 +45,7 @@ MELD_REASONS: Final = {
 }
 
 TURN_REASONS: Final = {
-    "before_invalid": N_("the table before the turn is not all valid sets (set {n})"),
+    "before_invalid": N_("set {n} of the table before the turn is not valid"),
     "set_invalid": N_("set {n} on the table is not valid: {why}"),
     "tile_vanished": N_("tiles taken from the table were not played again this turn: {tiles}"),
     "joker_kept": N_("a joker taken from the table must be played again in the same turn"),

@@ -191,7 +191,7 @@ def _best_single_set(counts: Sequence[int], jokers: int) -> Optional[dp.PlacedSe
 # A turn on the table
 
 TURN_REASONS: Final = (
-    "before_invalid",        # the table before the turn was not all valid sets
+    "before_invalid",        # a set of the table before the turn was not valid
     "set_invalid",           # a set on the table after the turn is not valid
     "tile_vanished",         # a tile that was on the table is not there any more (taken back)
     "joker_kept",            # a joker taken from the table was not played again this turn
