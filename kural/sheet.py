@@ -115,7 +115,7 @@ REASONS: Final = {
     "player": N_("there is no player {players}"),
     "players": N_("a game has at least two players"),
     "game_over": N_("the game was already over before this round"),
-    "deal_fields": N_("give the deal as players and seed, or as hands and head"),
+    "deal_fields": N_("give the deal as 'players' and 'seed', or as 'hands' and 'head'"),
     "uneven_rounds": N_("every round has a score for every player"),
     "no_rounds": N_("a game has at least one round"),
     "not_in_set_seat": N_("player {seat} holds {token}, one too many: this round names {count} of them (every player's, "
