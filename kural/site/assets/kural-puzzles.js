@@ -19,6 +19,7 @@
   var KEY = "kural-puzzles";
   var current = null;
   window.kuralPuzzleTimings = [];  // ms from an answer to its verdict drawn, the engine loaded (the benchmark)
+  window.kuralPuzzleEngineMs = [];  // of which the engine's own part (Python in the worker)
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -222,6 +223,7 @@
       waiting = null;
       wait.hidden = true; bar.hidden = true;
       graded(p, d, given, r);
+      if (r.ms !== undefined) window.kuralPuzzleEngineMs.push(r.ms);
       if (loaded) window.kuralPuzzleTimings.push(performance.now() - t0);
     });
   }
