@@ -20,6 +20,7 @@ from kural import puzzles as P
 from kural.registry import KEYS
 from kural.report import TEXTS
 from kural.site.puzzles import puzzle_spec
+from tests.browser.conftest import serious
 
 LANGS = {"okey101": "tr", "okey": "en", "rummikub": "it", "dummy": "ja"}
 # Okey 101 is read under a house rule that changes some answers (a higher opening threshold).
@@ -141,6 +142,8 @@ def test_one_puzzle_of_each_drill_right_and_wrong(server, phone, game: str) -> N
             href = page.get_attribute("#kural-puzzle-check", "href")
             assert href.startswith("../../check/?") and f"check={p.check}" in href and (not rules or rules in href)
             assert page.locator(f'[data-puzzle="{game}:{p.pid}"].kural-puzzle-{"solved" if state == "right" else "missed"}').count() == 1
+    if game == "okey":  # a verdict shown, the focus on "Next": axe on the puzzle (the page's other states: the axe passes)
+        assert not serious(page, "#kural-puzzle")
     kept = page.evaluate("JSON.parse(localStorage.getItem('kural-puzzles'))")
     assert len(kept["solved"]) == len(P.drills(game)) and len(kept["missed"]) == len(P.drills(game))
     assert kept["streak"] == 0
