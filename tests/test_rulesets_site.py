@@ -115,6 +115,9 @@ def test_the_rulesets_page_lists_every_rule_of_every_ruleset(built, corpus, lang
         rs = g.named.get(name)
         text = section.text()
         assert gettext(lang, rs.purpose) in text and section.one("time", datetime=rs.since) is not None
+        # Its name as links and sheet files write it, said as such: never bare beside the title.
+        assert section.one("h2").one("code") is None
+        assert section.one("p", class_="kural-ruleset-key").text() == f"{gettext(lang, rulesets.KEY)}: {rs.name}"
         assert all(corpus.sources[key].title[lang] in text for key in rs.sources)
         assert all(gettext(lang, note) in text for note, _ in rs.notes)
         cells = table.all("td", data_ruleset=name)

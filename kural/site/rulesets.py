@@ -29,6 +29,8 @@ LINK: Final = N_("Rulesets: {names}")
 PURPOSE: Final = N_("What it is for")
 SINCE: Final = N_("Applies from")
 SOURCES: Final = N_("Sources")
+# The ruleset's name as a score sheet file, a link (?ruleset=) and `kural check --ruleset` write it.
+KEY: Final = N_("Its name in links and score sheet files")
 DIFFERS: Final = N_("Differs from the standard in")
 SAME: Final = N_("Plays every rule this reference checks as the standard rules do.")
 NOT_MODELLED: Final = N_("In its source, not checked by this reference")
@@ -140,7 +142,7 @@ def rulesets_page(game: str, corpus: Corpus, lang: str) -> str:
     return jinja.template("rulesets.html").render(
         heading_md=Markup(md_text(f"{name}: {_t(lang, TITLE)}")), game=game,
         lead=_t(lang, LEAD), back=_t(lang, BACK, game=name),
-        w={"purpose": _t(lang, PURPOSE), "since": _t(lang, SINCE), "sources": _t(lang, SOURCES),
+        w={"purpose": _t(lang, PURPOSE), "since": _t(lang, SINCE), "sources": _t(lang, SOURCES), "key": _t(lang, KEY),
            "differs": _t(lang, DIFFERS), "same": _t(lang, SAME), "not_modelled": _t(lang, NOT_MODELLED),
            "play": _t(lang, PLAY, game=name), "table": _t(lang, TABLE)},
         rulesets=[_ruleset_view(game, n, corpus, lang) for n in names],
