@@ -84,7 +84,8 @@ WORDS: Final = {
     "chosen": Nn_("{n} chosen", "{n} chosen"),  # house rules chosen
     "check": N_("Check"), "link": N_("Link to this check"), "copy": N_("Copy the link"), "copied": N_("Link copied"),
     "add": N_("Add a row"), "remove": N_("Remove this row"), "player": N_("Player {n}"), "row": N_("Row {n}"),
-    "loading": N_("Loading the checker…"), "failed": N_("The checker could not be loaded. Reload the page to try again."),
+    "loading": N_("Loading the checker…"),
+    "full": N_("This check needs the complete checker, a larger download: loading it…"), "failed": N_("The checker could not be loaded. Reload the page to try again."),
     "working": N_("Checking…"), "palette": N_("Tap to add to “{field}”"), "clear": N_("Clear"),
     "backspace": N_("Remove the last one"), "answer": N_("The verdict"), "optional": N_("optional"),
     "bad_token": N_("“{token}” in “{field}”: {detail}"),

@@ -7,6 +7,13 @@
 // experimental (_makeSnapshot, _loadSnapshot): any failure falls back to an ordinary start, and the engine files
 // are unpacked again either way.
 //
+// A claim is first put to the small path (kural/site/small): MicroPython's WebAssembly, 0.2 MB, running the same
+// engine modules lowered at build time to the Python it runs; the whole path is about a tenth of Pyodide's bytes,
+// so a shared link answers on a phone before Pyodide could have arrived. What it cannot answer (a Python error of
+// any kind: it never guesses) goes to Pyodide, which loads then, with the page saying why. Pyodide is not loaded
+// behind a small verdict: its start would hold this worker's thread, and the reader's next question, for seconds
+// on a phone (the offline copy still keeps it: kural-offline.js).
+//
 // Everything a start needs is asked for at once, before Pyodide loads: the saved memory, the engine zip, the
 // page's catalog (Pyodide's own downloads follow as soon as its script has loaded); Pyodide's lock file comes
 // inline with the page.
@@ -266,6 +273,55 @@ function boot(config) {
   return ready;
 }
 
+// --- the small path -------------------------------------------------------------------------------------------
+var SMALL_SETUP = [
+  "import json",
+  "from kural import browser",
+  "def _plain(x):",  // MicroPython's json writes a dict subclass (kural_mp.odict) with its repr
+  "    if isinstance(x, dict): return {k: _plain(x[k]) for k in x}",
+  "    if isinstance(x, (list, tuple)): return [_plain(v) for v in x]",
+  "    return x",
+  "def _kural_small(query, lang):",
+  "    try:",
+  "        return json.dumps(_plain(browser.answer(json.loads(query), lang)))",
+  "    except Exception:",  // anything MicroPython cannot do (kural_mp.Unsupported, unicodedata...): Pyodide answers
+  "        return ''",
+].join("\n");
+var small = null, smallFailed = false;
+function bootSmall(config) {
+  if (small) return small;
+  small = (async function () {
+    var bundle = download(config.small);
+    bundle.catch(function () {});
+    var own = catalog(config, config.lang);
+    if (own) own.catch(function () {});
+    var mod = await import(config.micropython);
+    var mp = await mod.loadMicroPython({ url: config.micropythonWasm, heapsize: 48 * 1024 * 1024, pystack: 64 * 1024,
+                                         stdout: function () {}, stderr: function () {} });
+    await unpack(mp, await bundle, "/lib");
+    mp.runPython(SMALL_SETUP);
+    return { mp: mp, answer: mp.globals.get("_kural_small"), langs: {} };
+  })();
+  small.catch(function () { smallFailed = true; });
+  return small;
+}
+// The small path's answer, or null: the claim then goes to Pyodide.
+async function smallAnswer(config, m) {
+  if (!config.small || !config.micropython || smallFailed) return null;
+  try {
+    var s = await bootSmall(config);
+    if (!s.langs[m.lang]) {  // the catalog where kural.i18n looks for it (LOCALES), before its first answer
+      var bytes = catalog(config, m.lang);
+      if (bytes) await unpack(s.mp, await bytes, "/lib");
+      s.langs[m.lang] = true;
+    }
+    var text = s.answer(JSON.stringify(m.query), m.lang);
+    return text ? JSON.parse(text) : null;
+  } catch (e) {
+    smallFailed = true;
+    return null;
+  }
+}
 // What this worker has loaded so far (its own script, Pyodide's files, the engine, the catalogs), each address told
 // once: the page hands them to the service worker to keep (kural-offline.js), so that the engine starts again
 // without a network whatever the page kept beforehand.
@@ -279,11 +335,34 @@ function tellLoaded() {
 onmessage = function (event) {
   var m = event.data;
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
+    if (m.config.small && m.config.micropython && !smallFailed) {
+      bootSmall(m.config).then(function () { tellLoaded(); }, function () {});
+      return;
+    }
     boot(m.config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});
     return;
   }
   asking += 1;
-  boot(m.config).then(function (engine) {
+  var t0 = performance.now();
+  var first = (m.op || "check") === "check" ? smallAnswer(m.config, m) : Promise.resolve(null);
+  first.then(function (result) {
+    if (!result) return null;
+    result.ms = performance.now() - t0;
+    result.engine = "small";
+    asking -= 1;
+    postMessage({ type: "answer", id: m.id, result: result });
+    tellLoaded();
+    return true;
+  }).then(function (answered) {
+    if (answered) return;
+    if ((m.op || "check") === "check" && m.config.small && !ready) progress(5, "full");
+    return fullAnswer(m);
+  });
+};
+
+// A question answered by Pyodide (started now if it was not).
+function fullAnswer(m) {
+  return boot(m.config).then(function (engine) {
     return Promise.all([m.op === "import" ? loadYaml(m.config) : null, withCatalog(m.config, m.lang)])
       .then(function () { return engine; });
   }).then(function (engine) {
@@ -291,7 +370,7 @@ onmessage = function (event) {
     var text = m.op === "sheet" ? engine.sheet(JSON.stringify(m.query), m.lang)
       : m.op === "import" ? engine.importFile(m.query.text, m.query.name, m.lang)
       : m.op === "qr" ? engine.qr(String(m.query), m.lang)
-      : engine.check(JSON.stringify(m.query), m.lang);
+      : engine.check(JSON.stringify(m.query), m.lang);  // "check" or "full"
     var result = JSON.parse(text);
     result.ms = performance.now() - t0;
     asking -= 1;
@@ -302,4 +381,4 @@ onmessage = function (event) {
     asking -= 1;
     postMessage({ type: "failed", id: m.id, error: String(err && err.message || err) });
   });
-};
+}

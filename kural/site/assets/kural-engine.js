@@ -15,7 +15,11 @@
       lang: box.dataset.lang || document.documentElement.lang || "",
       yaml: box.dataset.yaml ? new URL(box.dataset.yaml, location.href).href : "",
       wasm: box.dataset.wasm ? new URL(box.dataset.wasm, location.href).href : "",
-      xz: box.dataset.xz ? new URL(box.dataset.xz, location.href).href : ""
+      xz: box.dataset.xz ? new URL(box.dataset.xz, location.href).href : "",
+      // the small path (kural/site/small): MicroPython and the engine lowered for it, tried before Pyodide
+      small: box.dataset.small ? new URL(box.dataset.small, location.href).href : "",
+      micropython: box.dataset.micropython ? new URL(box.dataset.micropython, location.href).href : "",
+      micropythonWasm: box.dataset.micropythonWasm ? new URL(box.dataset.micropythonWasm, location.href).href : ""
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
     var worker = null, pending = {}, nextId = 1;
@@ -41,7 +45,8 @@
       };
     }
     return {
-      // op: "check" (a claim, kural.browser.answer; the default), "sheet" (a score sheet as data,
+      // op: "check" (a claim, kural.browser.answer; the default: the small path first, Pyodide for what it cannot
+      // answer), "full" (the same, from Pyodide only), "sheet" (a score sheet as data,
       // browser.sheet_answer), "import" (a sheet file's text and name, browser.sheet_import) or "qr" (a link's QR
       // code, browser.qr_code).
       ask: function (query, lang, op) {

