@@ -44,19 +44,10 @@ for (const lang of new Set(claims.map((c) => c.lang))) {
   unpack(mp, new Uint8Array(fs.readFileSync(catalogPattern.replace("{lang}", lang))), "/lib");
 }
 mp.FS.writeFile("/claims.json", JSON.stringify(claims));
-// The worker's SMALL_SETUP (kural-check-worker.js), the same function for every claim.
+// kural_small.answer, as the worker calls it, for every claim.
 mp.runPython(`
 import json
-from kural import browser
-def _plain(x):
-    if isinstance(x, dict): return {k: _plain(x[k]) for k in x}
-    if isinstance(x, (list, tuple)): return [_plain(v) for v in x]
-    return x
-def _kural_small(query, lang):
-    try:
-        return json.dumps(_plain(browser.answer(json.loads(query), lang)))
-    except Exception:
-        return ''
+from kural_small import answer as _kural_small
 with open("/claims.json") as f:
     claims = json.load(f)
 with open("/answers.json", "w") as f:

@@ -48,6 +48,10 @@ def cpage(shared):
     page.close()
 
 
+OPENING_QUERY = {"game": ["okey101"], "check": ["opening"], "tiles": ["R10 R11 R12 K13 B13 Y13 R1"], "indicator": ["Y1"]}
+FULL = "async (q) => { const r = await window.kuralCheck(q, 'full'); return [r.state, r.actual]; }"
+
+
 # Waits until the snapshot is saved (its whole body can be read back from the cache): the bench waits the same way.
 from benchmarks.checker import SNAPSHOT_SAVED  # noqa: E402
 
@@ -62,7 +66,9 @@ def engine_page(shared, server):
     requests: list[str] = []
     first.on("request", lambda r: requests.append(r.url))
     first.goto(f"{server}/en/check/?{OPENING}")
-    assert _verdict(first) == ("done", "72")
+    assert _verdict(first) == ("done", "72")  # from the small path (kural/site/small): Pyodide has not started
+    assert first.evaluate("window.kuralCheckStart") is None
+    assert first.evaluate(FULL, OPENING_QUERY) == ["done", "72"]
     assert first.evaluate("window.kuralCheckStart") == "fresh"
     assert first.evaluate(SNAPSHOT_SAVED, 30_000), "the started engine was not kept within 30 s"
     first.close()
@@ -70,21 +76,23 @@ def engine_page(shared, server):
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{server}/en/check/?{OPENING}")
     assert _verdict(page) == ("done", "72")
+    assert page.evaluate(FULL, OPENING_QUERY) == ["done", "72"]
     assert page.evaluate("window.kuralCheckStart") == "snapshot"
     page.requests = requests  # type: ignore[attr-defined]
     yield page
     page.close()
 
 
-BATCH = """async (queries) => {
+BATCH = """async ([queries, op]) => {
   const out = [];
-  for (const q of queries) { const r = await window.kuralCheck(q); out.push([r.state, r.actual, r.message]); }
+  for (const q of queries) { const r = await window.kuralCheck(q, op); out.push([r.state, r.actual, r.message]); }
   return out;
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
-def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page, lang):
+# The page's two paths: "check" (the small path first, Pyodide for what it hands over) and "full" (Pyodide only).
+@pytest.mark.parametrize("lang,op", [("en", "full"), ("tr", "check")])
+def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page, lang, op):
     queries, want = [], []
     for i, game in enumerate(GAMES):
         for q in claims(game, 100, seed=1400 + i):
@@ -93,7 +101,7 @@ def test_the_engine_in_the_page_agrees_with_cpython_on_seeded_claims(engine_page
             want.append([a["state"], a["actual"], a["message"]])
     kinds = {(q["game"][0], q["check"][0]) for q in queries}
     assert len(kinds) >= 40  # every kind of every game, or nearly (some kinds have no record example)
-    got = engine_page.evaluate(BATCH, queries)
+    got = engine_page.evaluate(BATCH, [queries, op])
     wrong = [(q, g, w) for q, g, w in zip(queries, got, want) if g != w]
     assert not wrong, wrong[:3]
     assert sum(1 for w in want if w[0] == "done") > 350
@@ -206,7 +214,7 @@ def test_example_links_give_the_verdict_the_page_shows(engine_page, cpage, serve
         assert len(figures) >= 5 and page.locator(".kural-invite a").count() == 2
         sample = rng.sample(figures, 4)
         queries = [{k: v for k, v in parse_qs(urlsplit(href).query, keep_blank_values=True).items()} for _, _, href in sample]
-        got = engine_page.evaluate(BATCH, queries)
+        got = engine_page.evaluate(BATCH, [queries, op])
         assert [(c, g[0], g[1]) for (c, _, _), g in zip(sample, got)] == [(c, "done", a) for c, a, _ in sample]
         if not followed:  # one link followed for real
             page.goto(sample[0][2])
@@ -228,7 +236,7 @@ def test_worked_example_links_give_the_verdict_the_page_shows(engine_page, cpage
         assert len(figures) >= 3, game
         sample = rng.sample(figures, 3)
         queries = [parse_qs(urlsplit(href).query, keep_blank_values=True) for _, _, href in sample]
-        got = engine_page.evaluate(BATCH, queries)
+        got = engine_page.evaluate(BATCH, [queries, op])
         assert [(c, g[0], g[1]) for (c, _, _), g in zip(sample, got)] == [(c, "done", a) for c, a, _ in sample]
         if i == 0:
             page.goto(sample[0][2])

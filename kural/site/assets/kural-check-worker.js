@@ -274,20 +274,18 @@ function boot(config) {
 }
 
 // --- the small path -------------------------------------------------------------------------------------------
-var SMALL_SETUP = [
-  "import json",
-  "from kural import browser",
-  "def _plain(x):",  // MicroPython's json writes a dict subclass (kural_mp.odict) with its repr
-  "    if isinstance(x, dict): return {k: _plain(x[k]) for k in x}",
-  "    if isinstance(x, (list, tuple)): return [_plain(v) for v in x]",
-  "    return x",
-  "def _kural_small(query, lang):",
-  "    try:",
-  "        return json.dumps(_plain(browser.answer(json.loads(query), lang)))",
-  "    except Exception:",  // anything MicroPython cannot do (kural_mp.Unsupported, unicodedata...): Pyodide answers
-  "        return ''",
-].join("\n");
-var small = null, smallFailed = false;
+// kural_small.answer (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
+var SMALL_SETUP = "from kural_small import answer as _kural_small";
+var small = null, smallFailed = false, early = {};
+// Requests answered with a response asked for earlier (each once).
+function answerEarly() {
+  var before = self.fetch;
+  self.fetch = function (input, init) {
+    var url = String(input && input.url || input);
+    if (early[url]) { var r = early[url]; delete early[url]; return r; }
+    return before(input, init);
+  };
+}
 function bootSmall(config) {
   if (small) return small;
   small = (async function () {
@@ -295,6 +293,12 @@ function bootSmall(config) {
     bundle.catch(function () {});
     var own = catalog(config, config.lang);
     if (own) own.catch(function () {});
+    // MicroPython's WebAssembly asked for now, beside its script, not once the script has arrived: the response
+    // is handed to its own request for the same address (a round trip less on a slow network).
+    var wasm = networkFetch(config.micropythonWasm);
+    wasm.catch(function () {});
+    early[config.micropythonWasm] = wasm;
+    answerEarly();
     var mod = await import(config.micropython);
     var mp = await mod.loadMicroPython({ url: config.micropythonWasm, heapsize: 48 * 1024 * 1024, pystack: 64 * 1024,
                                          stdout: function () {}, stderr: function () {} });

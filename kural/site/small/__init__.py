@@ -32,8 +32,33 @@ SHIM: Final = HERE / "kural_mp.py"
 NPM: Final = Path("@micropython") / "micropython-webassembly-pyscript"
 # Build-time modules: the page never imports them (the Pyodide path leaves out the same: kural.site.web).
 # The kinds whose claims the small path hands to Pyodide: a Dummy deal's plays are read with a regular expression
-# (``\b``) that MicroPython's ``re`` cannot run (tests/test_small_path.py holds the list to what happens).
-FULL_ONLY: Final = frozenset({("dummy", "play"), ("dummy", "awards"), ("dummy", "score")})
+# (``\b``) that MicroPython's ``re`` cannot run (tests/test_small_path.py holds the list to what happens), and
+# Rummikub's best move, heavy work: about 0.8 s a move onto 40 tiles in MicroPython (17 × CPython), 3 s on the slow
+# phone, where Pyodide takes 80 ms once loaded.
+FULL_ONLY: Final = frozenset({("dummy", "play"), ("dummy", "awards"), ("dummy", "score"), ("rummikub", "best")})
+# The small path's one entry point, shipped as kural_small.py (the worker and scripts/small_answers.mjs call it):
+# the answer of kural.browser.answer as JSON, or "" where Pyodide answers (a kind above, or any Python error).
+ENTRY: Final = """import json
+from kural import browser
+FULL_ONLY = %r
+def _one(q, name):
+    got = [v for v in q.get(name, ()) if v.strip()]
+    return got[0].strip() if got else ""
+def _plain(x):
+    if isinstance(x, dict):
+        return {k: _plain(x[k]) for k in x}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+def answer(query, lang):
+    try:
+        q = json.loads(query)
+        if (_one(q, "game"), _one(q, "check")) in FULL_ONLY:
+            return ""
+        return json.dumps(_plain(browser.answer(q, lang)))
+    except Exception:
+        return ""
+"""
 NOT_SMALL: Final = ("kural.site", "kural.puzzles", "kural.qr")
 
 
@@ -104,7 +129,7 @@ def small_zip() -> tuple[str, bytes]:
     """(file name with a content hash, the zip's bytes): ``kural_mp`` and every lowered module, compiled, stored."""
     from kural.site.web import ROOT, _add
 
-    files = {"kural_mp.py": SHIM.read_bytes()}
+    files = {"kural_mp.py": SHIM.read_bytes(), "kural_small.py": (ENTRY % (sorted(FULL_ONLY),)).encode("utf-8")}
     files.update({str(path.relative_to(ROOT)): lowered(path) for _, path in sorted(small_modules().items())})
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
