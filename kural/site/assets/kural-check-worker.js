@@ -277,6 +277,28 @@ function boot(config) {
 // kural_small.answer (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
 var SMALL_SETUP = "from kural_small import answer as _kural_small";
 var small = null, smallFailed = false, early = {};
+// Files the page fetched for this worker (kural-engine.js, prefetch): a promise of the bytes, or of null.
+var handed = {};
+function handedFile(config, url) {
+  if (!config.prefetched || config.prefetched.indexOf(url) < 0) return null;
+  if (!handed[url]) { var done; handed[url] = new Promise(function (resolve) { done = resolve; }); handed[url].resolve = done; }
+  return handed[url];
+}
+function fileHanded(url, bytes) {
+  if (!handed[url]) handedFile({ prefetched: [url] }, url);
+  handed[url].resolve(bytes ? new Uint8Array(bytes) : null);
+}
+// A file of the small path: the page's copy when it has one, else from the network (download: gzip inflated here).
+function smallFile(config, url) {
+  var given = handedFile(config, url);
+  if (!given) return download(url);
+  return given.then(function (bytes) {
+    if (!bytes) return download(url);
+    if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+      .then(function (plain) { return new Uint8Array(plain); });
+  });
+}
 // Requests answered with a response asked for earlier (each once).
 function answerEarly() {
   var before = self.fetch;
@@ -289,13 +311,18 @@ function answerEarly() {
 function bootSmall(config) {
   if (small) return small;
   small = (async function () {
-    var bundle = download(config.small);
+    var bundle = smallFile(config, config.small);
     bundle.catch(function () {});
-    var own = catalog(config, config.lang);
-    if (own) own.catch(function () {});
+    if (config.catalog && config.lang && !catalogs[config.lang]) {
+      catalogs[config.lang] = smallFile(config, config.catalog.replace("{lang}", config.lang));
+      catalogs[config.lang].catch(function () { delete catalogs[config.lang]; });
+    }
     // MicroPython's WebAssembly asked for now, beside its script, not once the script has arrived: the response
     // is handed to its own request for the same address (a round trip less on a slow network).
-    var wasm = networkFetch(config.micropythonWasm);
+    var given = handedFile(config, config.micropythonWasm);
+    var wasm = given ? given.then(function (bytes) {
+      return bytes ? new Response(bytes, { headers: { "Content-Type": "application/wasm" } }) : networkFetch(config.micropythonWasm);
+    }) : networkFetch(config.micropythonWasm);
     wasm.catch(function () {});
     early[config.micropythonWasm] = wasm;
     answerEarly();
@@ -338,8 +365,9 @@ function tellLoaded() {
 
 onmessage = function (event) {
   var m = event.data;
+  if (m.type === "file") { fileHanded(m.url, m.bytes); return; }
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
-    if (m.config.small && m.config.micropython && !smallFailed) {
+    if ((m.op || "check") === "check" && m.config.small && m.config.micropython && !smallFailed) {
       bootSmall(m.config).then(function () { tellLoaded(); }, function () {});
       return;
     }

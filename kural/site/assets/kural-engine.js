@@ -23,9 +23,25 @@
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
     var worker = null, pending = {}, nextId = 1;
-    function start() {
+    // The small path's files, asked for by the page as the worker starts: the worker's own script would otherwise
+    // cost a round trip before them (0.6 s on a slow network). Each is handed over as it arrives (null: the worker
+    // fetches it itself).
+    function prefetch() {
+      if (!config.small || !config.micropython) return;
+      config.prefetched = [config.small, config.micropythonWasm, config.catalog ? config.catalog.replace("{lang}", config.lang) : ""]
+        .filter(Boolean);
+      config.prefetched.forEach(function (url) {
+        fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }).catch(function () { return null; })
+          .then(function (bytes) {
+            if (worker) worker.postMessage({ type: "file", url: url, bytes: bytes }, bytes ? [bytes] : []);
+          });
+      });
+      window.KuralEngine.loaded(config.prefetched.slice());  // kept for offline use, as the worker's own files
+    }
+    function start(op) {
       if (worker) return;
       onProgress({ value: 2 });
+      if (op === "check") prefetch();  // the score sheet's questions go to Pyodide: nothing to prefetch
       worker = new Worker(workerUrl);
       worker.onmessage = function (e) {
         var m = e.data;
@@ -50,7 +66,7 @@
       // browser.sheet_answer), "import" (a sheet file's text and name, browser.sheet_import) or "qr" (a link's QR
       // code, browser.qr_code).
       ask: function (query, lang, op) {
-        start();
+        start(op || "check");
         return new Promise(function (resolve) {
           var id = nextId++;
           pending[id] = resolve;
@@ -59,10 +75,11 @@
       },
       // Start the engine without a question (the worker answers nothing): a reader who begins the form or
       // chooses a house rule will soon ask, and the first verdict then does not wait for Pyodide to load.
-      warm: function () {
+      // op: what the first question will be ("check", the default: the small path starts; "sheet": Pyodide).
+      warm: function (op) {
         if (worker) return;
-        start();
-        worker.postMessage({ type: "warm", config: config });
+        start(op || "check");
+        worker.postMessage({ type: "warm", op: op || "check", config: config });
       },
       started: function () { return worker !== null; }
     };
