@@ -51,7 +51,8 @@ LONG_FIRST = ("tests/browser/test_axe_phone_browser.py", "tests/test_card.py", "
               "tests/browser/test_offline_quick_browser.py",
               "tests/browser/test_axe_phone_more",
               "tests/browser/test_axe_wide_browser.py", "tests/browser/test_site_browser.py",
-              "tests/browser/test_checker_browser.py", "tests/test_site.py", "tests/browser/test_print_browser.py",
+              "tests/browser/test_checker_browser.py", "tests/test_site.py", "tests/test_small_path.py",
+              "tests/browser/test_print_browser.py",
               "tests/browser/test_phone_browser.py")
 
 

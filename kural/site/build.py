@@ -126,8 +126,9 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
-        from kural.site import web  # the checker's engine: Pyodide and the engine zip, once for all languages
+        from kural.site import small, web  # the checker's engine: Pyodide and the engine zip, once for all languages
         web.install(tmp, root)
+        small.install(tmp, root)  # MicroPython and the lowered engine: the checker's first verdict
         from kural.site import data  # the records, rulesets and verdicts as JSON for app makers, once at /data/
         data.install(tmp, corpus)
         # Static hosts serve one 404 page, from the root; each language's own would link to /assets/...

@@ -171,7 +171,10 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
 def engine_attrs(root: str) -> str:
     """Where a page finds Pyodide, the engine and the worker (the checker and the house-rules panel), as
     ``data-`` attributes (``web.engine_urls``)."""
-    return " ".join(f'data-{name}="{escape(value)}"' for name, value in web.engine_urls(root).items())
+    from kural.site.small import small_urls  # the small path first (kural/site/small), for a claim
+
+    urls = {**small_urls(root), **web.engine_urls(root)}
+    return " ".join(f'data-{name}="{escape(value)}"' for name, value in urls.items())
 
 
 def json_script(data: Any) -> str:

@@ -255,11 +255,9 @@ def engine_urls(root: str) -> dict[str, str]:
     that carries it (the checker, the house-rules panel and the score sheet read the same): Pyodide, the page's
     library, the engine, the page's catalog, the worker, and Pyodide's version and lock file. ``root`` leads from
     the page to the site's root."""
-    from kural.site.small import small_urls
-
     engine, _ = engine_zip()
     catalog, _ = catalog_zips()
-    return small_urls(root) | {"pyodide": f"{root}{PYODIDE_DIR}/", "stdlib": f"{root}{PYODIDE_DIR}/{stdlib_name()}{GZ}",
+    return {"pyodide": f"{root}{PYODIDE_DIR}/", "stdlib": f"{root}{PYODIDE_DIR}/{stdlib_name()}{GZ}",
             "engine": f"{root}{ENGINE_DIR}/{engine}{GZ}", "catalog": f"{root}{ENGINE_DIR}/{catalog}{GZ}",
             "worker": f"{root}{ENGINE_DIR}/kural-check-worker.js", "pyodide-version": pyodide_version(),
             "wasm": f"{root}{PYODIDE_DIR}/{WASM_XZ}", "xz": f"{root}{ENGINE_DIR}/{xz_decoder_name()}",
@@ -339,9 +337,6 @@ def install(site: Path, root: Path = ROOT) -> None:
         raise FileNotFoundError("the checker needs xz-decompress in web/node_modules: run `npm ci` in web/ "
                                 "(scripts/build, serve and test do it)")
     shutil.copyfile(decoder, site / ENGINE_DIR / xz_decoder_name(root))
-    from kural.site import small
-
-    small.install(site, root)
     worker = PACKAGE / "site" / "assets" / "kural-check-worker.js"
     shutil.copyfile(worker, site / ENGINE_DIR / "kural-check-worker.js")
 

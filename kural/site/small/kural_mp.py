@@ -1,6 +1,8 @@
 # What the engine's modules, lowered by kural/site/small/lower.py, need of CPython and MicroPython lacks.
 # Runs under MicroPython only (it is shipped to the page beside the lowered modules, never imported by CPython's
-# kural). Every dict of the engine is made here in insertion order, as CPython keeps it.
+# kural). Every dict of the engine is made here in insertion order, as CPython keeps it. One module, long: the page
+# loads it whole before any other, and each part follows CPython's own code where the answers depend on it
+# (random.Random, sample, choices); tests/test_small_path.py holds every answer to CPython's.
 from collections import OrderedDict
 
 MISSING = object()
