@@ -88,6 +88,17 @@ GIVE_AT_ONCE = """([kind, value]) => {
 }"""
 
 
+# What the page shows once a verdict is in, read at once (one call instead of one per element).
+SHOWN = """(item) => {
+  const q = s => document.querySelector(s);
+  return {actual: q('#kural-puzzle').dataset.actual, waiting: [q('#kural-puzzle-wait').hidden, q('#kural-puzzle-loading').hidden],
+          figures: document.querySelectorAll('#kural-puzzle-figure .kural-figure').length,
+          explain: (q('#kural-puzzle-figure .kural-explain') || {}).textContent || '',
+          links: Array.from(document.querySelectorAll('#kural-puzzle-rules a')).map(a => a.getAttribute('href')),
+          check: q('#kural-puzzle-check').getAttribute('href'), listed: q(`[data-puzzle="${item}"]`).className};
+}"""
+
+
 @pytest.mark.parametrize("game", KEYS)
 def test_one_puzzle_of_each_drill_right_and_wrong(server, phone, game: str) -> None:
     page = phone
@@ -127,23 +138,23 @@ def test_one_puzzle_of_each_drill_right_and_wrong(server, phone, game: str) -> N
             else:
                 _give(page, p, value)
             page.wait_for_selector(f'#kural-puzzle[data-pid="{p.pid}"][data-state="{state}"]', timeout=ENGINE_WAIT)
-            assert page.get_attribute("#kural-puzzle", "data-actual") == _actual(p, lang)
-            assert page.is_hidden("#kural-puzzle-wait") and page.is_hidden("#kural-puzzle-loading")
+            shown = page.evaluate(SHOWN, f"{game}:{p.pid}")
+            assert shown["actual"] == _actual(p, lang)
+            assert shown["waiting"] == [True, True]  # no word of loading once the verdict is in
             # The engine's breakdown, as the checker draws it, and the rules that decide it (under the same rules).
-            assert page.locator("#kural-puzzle-figure .kural-figure").count() >= 1
+            assert shown["figures"] >= 1
             if p.check in TEXTS:  # the engine's explanation in words, where it has its own (else the figure says it)
-                assert page.inner_text("#kural-puzzle-figure .kural-explain").strip()
+                assert shown["explain"].strip()
             # The rules whose examples the engine answered as this puzzle (a "no" and a "yes" can differ), or else
             # every rule asking the question; into the game page read under the same rules.
-            links = page.eval_on_selector_all("#kural-puzzle-rules a", "els => els.map(a => a.getAttribute('href'))")
             drill = next(x for x in spec["drills"] if x["key"] == d.key)
             deciding = drill["by"].get(_actual(p, lang)) or drill["rules"]
-            assert links == ["../" + (f"?{rules}" if rules else "") + f"#{r['id']}" for r in deciding], links
-            href = page.get_attribute("#kural-puzzle-check", "href")
+            assert shown["links"] == ["../" + (f"?{rules}" if rules else "") + f"#{r['id']}" for r in deciding], shown
+            href = shown["check"]
             assert href.startswith("../../check/?") and f"check={p.check}" in href and (not rules or rules in href)
-            assert page.locator(f'[data-puzzle="{game}:{p.pid}"].kural-puzzle-{"solved" if state == "right" else "missed"}').count() == 1
-    if game == "okey":  # a verdict shown, the focus on "Next": axe on the puzzle (the page's other states: the axe passes)
-        assert not serious(page, "#kural-puzzle")
+            assert f'kural-puzzle-{"solved" if state == "right" else "missed"}' in shown["listed"].split()
+    if game == "okey":  # a verdict shown, the focus on "Next": its colours, by axe (the page's other states: the axe passes)
+        assert not serious(page, "#kural-puzzle-result, .kural-puzzle-nav", colours_only=True)
     kept = page.evaluate("JSON.parse(localStorage.getItem('kural-puzzles'))")
     assert len(kept["solved"]) == len(P.drills(game)) and len(kept["missed"]) == len(P.drills(game))
     assert kept["streak"] == 0
