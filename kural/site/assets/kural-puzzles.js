@@ -71,14 +71,16 @@
   }
 
   // --- the engine: started by the reader's first move on the page; its progress shown to an answer that waits ----
-  var loadedPct = 0, waiting = null;
+  // answered[check]: the engine has answered this kind of question here (the checker's small path answers most
+  // kinds at once; a kind it leaves to Pyodide waits for Pyodide's start, with its progress).
+  var loadedPct = 0, waiting = null, answered = {};
   var bar = $("kural-puzzle-loading"), wait = $("kural-puzzle-wait");
   var engine = window.KuralEngine(root, function (m) {
     loadedPct = Math.max(loadedPct, m.value);
     if (waiting) showWaiting();
   });
   function showWaiting() {
-    window.KuralEngine.showProgress(bar, loadedPct >= 100 ? 99 : loadedPct);
+    window.KuralEngine.showProgress(bar, Math.min(99, loadedPct));
     wait.hidden = false;
     wait.textContent = fmt(w.loading, { percent: Math.min(99, Math.round(loadedPct)) });
   }
@@ -89,9 +91,10 @@
   ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) {
     document.addEventListener(t, warm, { capture: true, passive: true });
   });
-  window.kuralPuzzleReady = function () {  // for the benchmark and the tests: resolves once the engine has loaded
+  window.kuralPuzzleReady = function () {  // for the benchmark: resolves once the engine has answered the puzzle shown
     warm();
-    return engine.ask({ game: [spec.game], check: ["meld"] }, spec.lang).then(function () { return loadedPct; });
+    var p = current;
+    return engine.ask(asked(p), spec.lang).then(function (r) { if (r.state === "done") answered[p.d] = true; return r.engine || ""; });
   };
 
   var COLOURS = { R: 1, Y: 1, B: 1, K: 1 };
@@ -215,10 +218,11 @@
     root.setAttribute("data-given", given);
     Array.prototype.forEach.call(root.querySelectorAll(".kural-puzzle-answer button, .kural-puzzle-answer input, .kural-puzzle-piece"),
       function (b) { b.disabled = true; if (b.value === given) b.classList.add("kural-puzzle-given"); });
-    var loaded = loadedPct >= 100, t0 = performance.now();
+    var loaded = !!answered[p.d], t0 = performance.now();
     waiting = p;
     if (!loaded) showWaiting();
     engine.ask(asked(p), spec.lang).then(function (r) {
+      if (r.state === "done") answered[p.d] = true;
       if (current !== p) return;  // another puzzle was opened meanwhile
       waiting = null;
       wait.hidden = true; bar.hidden = true;
