@@ -10,9 +10,10 @@
 // A claim is first put to the small path (kural/site/small): MicroPython's WebAssembly, 0.2 MB, running the same
 // engine modules lowered at build time to the Python it runs; the whole path is about a tenth of Pyodide's bytes,
 // so a shared link answers on a phone before Pyodide could have arrived. What it cannot answer (a Python error of
-// any kind: it never guesses) goes to Pyodide, which loads then, with the page saying why. Pyodide is not loaded
-// behind a small verdict: its start would hold this worker's thread, and the reader's next question, for seconds
-// on a phone (the offline copy still keeps it: kural-offline.js).
+// any kind: it never guesses) goes to Pyodide, which loads then, with the page saying why. Pyodide answers instead
+// once it has started (each verdict 2 × CPython, where MicroPython's is 20-100 ×), or when the started engine is
+// kept in Cache Storage (a reader who comes back: its resumed start is quicker than MicroPython's). It starts
+// behind a first small verdict, a few seconds later, unless the connection saves data.
 //
 // Everything a start needs is asked for at once, before Pyodide loads: the saved memory, the engine zip, the
 // page's catalog (Pyodide's own downloads follow as soon as its script has loaded); Pyodide's lock file comes
@@ -276,7 +277,7 @@ function boot(config) {
 // --- the small path -------------------------------------------------------------------------------------------
 // kural_small.answer (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
 var SMALL_SETUP = "from kural_small import answer as _kural_small";
-var small = null, smallFailed = false, early = {};
+var small = null, smallFailed = false, early = {}, handedOver = false;
 // Files the page fetched for this worker (kural-engine.js, prefetch): a promise of the bytes, or of null.
 var handed = {};
 function handedFile(config, url) {
@@ -336,9 +337,29 @@ function bootSmall(config) {
   small.catch(function () { smallFailed = true; });
   return small;
 }
+// Whether a claim goes to Pyodide rather than the small path: Pyodide has started, or its started engine is kept.
+var resumable = null;
+function preferFull(config) {
+  if (pyodide) return Promise.resolve(true);
+  if (!resumable) resumable = savedSnapshot(config).then(function (saved) { return !!saved; });
+  return resumable;
+}
+// Pyodide behind the first small verdict (a few seconds on: the reader sees the verdict first), on a connection
+// that does not count data (the rule the offline copy follows).
+var behindSoon = false;
+function behind(config) {
+  var c = self.navigator && navigator.connection;
+  if (behindSoon || ready || (c && (c.saveData || c.type === "cellular"))) return;
+  behindSoon = true;
+  setTimeout(function () {
+    boot(config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});
+  }, 3000);
+}
 // The small path's answer, or null: the claim then goes to Pyodide.
 async function smallAnswer(config, m) {
+  handedOver = false;  // true when the small path was asked and handed the claim over (the page then says why)
   if (!config.small || !config.micropython || smallFailed) return null;
+  if (await preferFull(config)) return null;
   try {
     var s = await bootSmall(config);
     if (!s.langs[m.lang]) {  // the catalog where kural.i18n looks for it (LOCALES), before its first answer
@@ -347,6 +368,7 @@ async function smallAnswer(config, m) {
       s.langs[m.lang] = true;
     }
     var text = s.answer(JSON.stringify(m.query), m.lang);
+    handedOver = !text;
     return text ? JSON.parse(text) : null;
   } catch (e) {
     smallFailed = true;
@@ -368,7 +390,9 @@ onmessage = function (event) {
   if (m.type === "file") { fileHanded(m.url, m.bytes); return; }
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
     if ((m.op || "check") === "check" && m.config.small && m.config.micropython && !smallFailed) {
-      bootSmall(m.config).then(function () { tellLoaded(); }, function () {});
+      preferFull(m.config).then(function (full) {
+        (full ? boot(m.config) : bootSmall(m.config)).then(function () { tellLoaded(); }, function () {});
+      });
       return;
     }
     boot(m.config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});
@@ -384,10 +408,11 @@ onmessage = function (event) {
     asking -= 1;
     postMessage({ type: "answer", id: m.id, result: result });
     tellLoaded();
+    behind(m.config);
     return true;
   }).then(function (answered) {
     if (answered) return;
-    if ((m.op || "check") === "check" && m.config.small && !ready) progress(5, "full");
+    if (handedOver && !ready) progress(5, "full");
     return fullAnswer(m);
   });
 };
