@@ -71,9 +71,11 @@
   }
 
   // --- the engine: started by the reader's first move on the page; its progress shown to an answer that waits ----
-  // answered[check]: the engine has answered this kind of question here (the checker's small path answers most
-  // kinds at once; a kind it leaves to Pyodide waits for Pyodide's start, with its progress).
-  var loadedPct = 0, waiting = null, answered = {};
+  // The puzzles ask Pyodide ("full"), not the checker's small path first: a reader answers many puzzles in a row, and
+  // Pyodide's verdict on a 21-tile rack takes a tenth of the small path's (10 ms against 95, python -m benchmarks
+  // puzzles), for a start that is longer once (about 6 s against 2 on localhost, while the reader reads the first).
+  // answered[drill]: the engine has answered this drill's question here.
+  var FULL = "full", loadedPct = 0, waiting = null, answered = {};
   var bar = $("kural-puzzle-loading"), wait = $("kural-puzzle-wait");
   var engine = window.KuralEngine(root, function (m) {
     loadedPct = Math.max(loadedPct, m.value);
@@ -86,7 +88,7 @@
   }
   function warm() {
     ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) { document.removeEventListener(t, warm, true); });
-    engine.warm();
+    engine.warm(FULL);
   }
   ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) {
     document.addEventListener(t, warm, { capture: true, passive: true });
@@ -94,7 +96,7 @@
   window.kuralPuzzleReady = function () {  // for the benchmark: resolves once the engine has answered the puzzle shown
     warm();
     var p = current;
-    return engine.ask(asked(p), spec.lang).then(function (r) { if (r.state === "done") answered[p.d] = true; return r.engine || ""; });
+    return engine.ask(asked(p), spec.lang, FULL).then(function (r) { if (r.state === "done") answered[p.d] = true; return r.engine || ""; });
   };
 
   var COLOURS = { R: 1, Y: 1, B: 1, K: 1 };
@@ -221,7 +223,7 @@
     var loaded = !!answered[p.d], t0 = performance.now();
     waiting = p;
     if (!loaded) showWaiting();
-    engine.ask(asked(p), spec.lang).then(function (r) {
+    engine.ask(asked(p), spec.lang, FULL).then(function (r) {
       if (r.state === "done") answered[p.d] = true;
       if (current !== p) return;  // another puzzle was opened meanwhile
       waiting = null;
