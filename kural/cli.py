@@ -104,21 +104,27 @@ def check_fields(game: str, words: Sequence[str], indicator: Optional[str]) -> d
     return fields
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    from kural.report import check, error_text
-
+def _checked(lang: str, game: str, fields: dict, variant: str, mode: str, ruleset: str) -> Any:
+    """The engine's answer to a check (kural.report.check), or None once the reader is told, on standard error and
+    in their language, why it cannot be answered: house rules that clash, or input the engine refuses."""
     from kural.core.rulesets import VariantClash
     from kural.houserules import clash_text
+    from kural.report import check, error_text
 
-    variant = "+".join(args.variant or ["standard"])
     try:
-        answer = check(args.game, check_fields(args.game, args.tiles, args.indicator), variant, args.mode,
-                       args.ruleset)
+        return check(game, fields, variant, mode, ruleset)
     except VariantClash as e:
-        _err(gettext(args.lang, N_("error: {detail}")).format(detail=clash_text(args.lang, args.game, e)))
-        return 2
+        _err(gettext(lang, N_("error: {detail}")).format(detail=clash_text(lang, game, e)))
     except KuralError as e:
-        _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e, args.game)))
+        _err(gettext(lang, N_("error: {detail}")).format(detail=error_text(lang, e, game)))
+    return None
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    variant = "+".join(args.variant or ["standard"])
+    answer = _checked(args.lang, args.game, check_fields(args.game, args.tiles, args.indicator), variant, args.mode,
+                      args.ruleset)
+    if answer is None:
         return 2
     _out(json.dumps(answer.as_json(), ensure_ascii=False, indent=2) if args.json else answer.text(args.lang))
     return 0
@@ -163,11 +169,9 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     """One puzzle and the engine's answer (under ``--ruleset`` and ``--variant`` when given: the position is the
     standard's, the answer the engine's under those rules, as the page grades it): 0 shown, 2 no such puzzle or
     rules."""
-    from kural.core.rulesets import VariantClash
-    from kural.houserules import clash_text, ruleset_name
+    from kural.houserules import ruleset_name
     from kural.puzzles import UnknownPuzzle, puzzle
     from kural.puzzles.words import QUESTIONS
-    from kural.report import check, error_text
 
     try:
         p = puzzle(args.game, args.pid)
@@ -178,14 +182,9 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     variants = [v for v in "+".join(args.variant or []).split("+") if v and v != "standard"]
     answer, accepted, under = p.answer, list(p.accepted), g.variant_name(args.lang)
     if args.ruleset != "standard" or variants:
-        try:
-            a = check(p.game, {k: v if isinstance(v, list) else [v] for k, v in p.fields.items()},
-                      "+".join(variants) or "standard", p.check, args.ruleset)
-        except VariantClash as e:
-            _err(gettext(args.lang, N_("error: {detail}")).format(detail=clash_text(args.lang, p.game, e)))
-            return 2
-        except KuralError as e:
-            _err(gettext(args.lang, N_("error: {detail}")).format(detail=error_text(args.lang, e, p.game)))
+        a = _checked(args.lang, p.game, {k: v if isinstance(v, list) else [v] for k, v in p.fields.items()},
+                     "+".join(variants) or "standard", p.check, args.ruleset)
+        if a is None:
             return 2
         answer = a.actual
         accepted = list(dict.fromkeys(answer.split())) if p.answer_kind == "pick" else [answer]
