@@ -22,7 +22,7 @@ from benchmarks._figure import Figure
 from benchmarks.checker import SNAPSHOT_SAVED
 from benchmarks.chromium import launch
 from benchmarks.local_server import serve
-from kural.site import offline
+from kural.site.pages import offline
 from kural.site.build import build
 
 LINK = "/tr/check/?game=okey101&check=opening&tiles=R10+R11+R12+K13+B13+Y13+R1&indicator=Y1"

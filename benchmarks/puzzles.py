@@ -1,4 +1,4 @@
-"""The puzzles (kural.puzzles, the pages of kural.site.puzzles).
+"""The puzzles (kural.puzzles, the pages of kural.site.pages.puzzles).
 
 - making every puzzle of every game, as the build does (CPU seconds, one process): the build grows by this much;
 - a game's puzzle page with its style and script, gzip (Okey 101, English);

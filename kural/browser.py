@@ -44,7 +44,7 @@ from kural.report import TEXTS, Answer, error_text
 from kural.games.dummy.seats import play_order as dummy_play_order
 from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, row_note, word as sheet_word
 
-# Words of the checker's answers (the form's own words are in kural.site.checker).
+# Words of the checker's answers (the form's own words are in kural.site.pages.checker).
 NO_GAME = N_("Choose a game: {expected}.")
 NO_CHECK = N_("Choose what to check: {expected}.")
 NOT_GAME = N_("“{token}” is not one of the games: {expected}.")

@@ -19,7 +19,7 @@ setup_venv() {
   setup_cards
 }
 
-# The rules cards (PDF, kural/site/card.py) are made with WeasyPrint, which needs Pango, and with fonts that
+# The rules cards (PDF, kural/site/pages/card.py) are made with WeasyPrint, which needs Pango, and with fonts that
 # have every Japanese and Turkish letter: Debian's packages, installed here as root. Where they cannot be
 # installed, the site is built without the cards, and this says so.
 KURAL_CARD_PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk fonts-dejavu-core"

@@ -1,5 +1,5 @@
-"""Record which modules of Python's standard library the checker's page loads (kural/site/stdlib.py says how)
-and write them to kural/site/page_stdlib.txt.  Run after a change of Pyodide or of the engine's imports:
+"""Record which modules of Python's standard library the checker's page loads (kural/site/pipeline/stdlib.py says how)
+and write them to kural/site/pipeline/page_stdlib.txt.  Run after a change of Pyodide or of the engine's imports:
 
     PYTHONPATH=. .venv/bin/python scripts/page_stdlib.py
 """
@@ -12,7 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kural.site import stdlib, web  # noqa: E402
+from kural.site.pipeline import stdlib  # noqa: E402
+from kural.site.pipeline import web
 
 
 def main() -> int:

@@ -15,7 +15,7 @@ import pytest
 from kural import registry
 from kural.core.errors import KuralError
 from kural.i18n import LANGS, gettext
-from kural.site import card
+from kural.site.pages import card
 
 pypdf = pytest.importorskip("pypdf")
 if not card.enabled():
@@ -160,7 +160,7 @@ def test_write_cards_writes_each_game_and_renders_only_what_changed(tmp_path):
 
 
 def test_the_game_page_links_its_card_with_a_translated_label():
-    from kural.site.pages import game_page
+    from kural.site.pages.game import game_page
 
     corpus, overviews = card._records()
     for lang in LANGS:

@@ -153,7 +153,7 @@ def test_a_count_of_a_noun_agrees_with_its_number_in_english():
         assert not re.search(r"\b1 [a-z]+s\b", one), one
     from kural.i18n import translate
     from kural.figures.okey import PILE_LEFT
-    from kural.site.score import WORDS
+    from kural.site.pages.score import WORDS
 
     assert translate("en", PILE_LEFT, n=1) == "1 tile stays in the draw pile"
     assert translate("en", PILE_LEFT, n=14) == "14 tiles stay in the draw pile"
@@ -171,7 +171,7 @@ import json  # noqa: E402
 def test_okey_score_sheets_say_finish_not_go_out():
     """Every Okey and Okey 101 rule says finish (glossary `finishing`); their score sheets say so too."""
     from kural.sheet import REASONS
-    from kural.site.score import WORDS, score_spec
+    from kural.site.pages.score import WORDS, score_spec
 
     games = {g["key"]: g for g in score_spec("en")["games"]}
     shown = [gettext("en", WORDS[k]) for k in ("out_how", "okey_out", "okey_how", "okey_wrong")]
@@ -185,7 +185,7 @@ def test_okey_score_sheets_say_finish_not_go_out():
 def test_the_offline_page_says_saved_and_names_languages_in_its_own_words():
     """One word for the offline copy ("saved", not "kept" beside it), and each language named as the page's
     language names it inside a sentence: «in italiano», "İngilizce kurallar", not "in Italiano" or "Türkçe dilinde"."""
-    from kural.site import offline
+    from kural.site.pages import offline
 
     english = [gettext("en", getattr(offline, name)) for name in dir(offline)
                if name.isupper() and isinstance(getattr(offline, name), str) and getattr(offline, name) in {m.id for m in _template()}]

@@ -13,8 +13,8 @@ import pytest
 from kural import browser, registry
 from kural.i18n import LANGS
 from kural.records import load
-from kural.site.checker import checker_page, checker_spec
-from kural.site.pages import examples_page, game_page
+from kural.site.pages.checker import checker_page, checker_spec
+from kural.site.pages.game import examples_page, game_page
 from kural.validate import decide
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -57,8 +57,8 @@ def test_every_example_figure_carries_its_verdict_and_its_link(corpus, game):
     figures = re.findall(r'<figure class="kural-example" data-check="([^"]+)" data-actual="([^"]*)">.*?'
                          r'<a class="kural-check-link" href="([^"]+)">', examples_page(game, corpus, "tr"))
     from kural.checks.kinds import show
-    from kural.site.worked import claim_outcome, figures as worked_figures
-    # Each rule's examples, then the pictures of its worked examples (kural.site.worked), as (kind, answer).
+    from kural.site.pages.worked import claim_outcome, figures as worked_figures
+    # Each rule's examples, then the pictures of its worked examples (kural.site.pages.worked), as (kind, answer).
     examples = []
     for rec in corpus.by_game(game):
         examples += [(ex.check, show(decide(game, ex).actual)) for ex in rec.examples]

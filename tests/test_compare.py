@@ -13,8 +13,8 @@ import pytest
 from kural import registry
 from kural.i18n import LANGS, gettext
 from kural.records import load
-from kural.site import compare
-from kural.site.pages import all_pages, game_page
+from kural.site.pages import compare
+from kural.site.pages.game import all_pages, game_page
 from kural.vocabulary import UNWRITTEN_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent

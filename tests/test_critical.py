@@ -1,11 +1,11 @@
-"""The rules inlined for the first paint (kural/site/critical.py): the rules a page can use, in their order,
+"""The rules inlined for the first paint (kural/site/pipeline/critical.py): the rules a page can use, in their order,
 and the stylesheets loaded without blocking, with a fallback for readers without scripts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kural.site.critical import STYLES_READY, critical, defer_styles, parse
+from kural.site.pipeline.critical import STYLES_READY, critical, defer_styles, parse
 
 PAGE = ('<html class="no-js" lang="ja"><body data-md-color-scheme="default">'
         '<div class="md-typeset"><table><tr><th>点</th></tr></table>'
@@ -59,7 +59,7 @@ def test_stylesheets_no_longer_block_the_first_paint(tmp_path: Path):
 
 
 def test_the_scripts_at_the_foot_of_a_page_are_fetched_from_its_head():
-    from kural.site.critical import preload_scripts
+    from kural.site.pipeline.critical import preload_scripts
 
     page = ('<html><head><script src="early.js" defer></script></head><body><p>text</p>'
             '<script src="../assets/bundle.js"></script><script src="late.js" defer data-x="1"></script>'

@@ -15,7 +15,7 @@ from kural import registry
 from kural.cli import main
 from kural.i18n import LANGS
 from kural.records import load
-from kural.site import data
+from kural.site.pages import data
 
 ROOT = Path(__file__).resolve().parent.parent
 

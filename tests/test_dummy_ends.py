@@ -244,7 +244,7 @@ def test_the_readme_example_of_a_deal_by_its_end_scores() -> None:
 def test_the_score_pages_script_reads_none_of_the_words_left_out_of_its_description() -> None:
     import re
 
-    from kural.site.score import PAGE_ONLY, score_spec
+    from kural.site.pages.score import PAGE_ONLY, score_spec
 
     script = (ROOT / "kural" / "site" / "assets" / "kural-score.js").read_text(encoding="utf-8")
     used = set(re.findall(r"\bW\.(\w+)", script))
@@ -257,7 +257,7 @@ def test_dummys_deal_form_carries_its_words_and_description_in_each_language() -
     import re
 
     from kural.i18n import gettext
-    from kural.site.score import DUMMY_WORDS, dummy_script
+    from kural.site.pages.score import DUMMY_WORDS, dummy_script
 
     script = (ROOT / "kural" / "site" / "assets" / "kural-score-dummy.js").read_text(encoding="utf-8")
     assert set(re.findall(r"\bW\.(dummy_\w+)", script)) <= set(DUMMY_WORDS)

@@ -10,7 +10,7 @@ import sys
 import zipfile
 
 from kural.i18n import LANGS
-from kural.site import web
+from kural.site.pipeline import web
 
 PROBE = r"""
 import importlib, importlib.abc, json, sys

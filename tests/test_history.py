@@ -174,7 +174,7 @@ def _with_history(scratch: Path):
 
 
 def test_the_changes_page_lists_changes_newest_first_with_before_and_after(scratch):
-    from kural.site.changes import changes_page, entries
+    from kural.site.pages.changes import changes_page, entries
 
     corpus = _with_history(scratch)
     rec = corpus.find("okey101", 401)
@@ -196,7 +196,7 @@ def test_the_feed_is_atom_with_an_entry_a_change(scratch):
     import xml.etree.ElementTree as ET
     from html.parser import HTMLParser
 
-    from kural.site.changes import feed_xml
+    from kural.site.pages.changes import feed_xml
 
     corpus = _with_history(scratch)
     ns = {"a": "http://www.w3.org/2005/Atom"}
@@ -219,11 +219,11 @@ def test_a_rule_shows_its_date_and_its_citation(built):
     import re
 
     from kural.records import load as load_records
-    from kural.site.changes import day
+    from kural.site.pages.changes import day
 
     corpus = load_records([Path(__file__).resolve().parent.parent / "rules"])
     from kural.i18n import gettext
-    from kural.site.changes import LAST_CHANGED
+    from kural.site.pages.changes import LAST_CHANGED
 
     for lang in ("en", "tr", "it", "ja"):
         word = gettext(lang, LAST_CHANGED).split("{date}")[0]  # "Last changed ", "Son değişiklik: "
@@ -240,7 +240,7 @@ def test_a_rule_shows_its_date_and_its_citation(built):
 def test_the_built_changes_page_and_feed(built, root):
     import xml.etree.ElementTree as ET
 
-    from kural.site.changes import entries
+    from kural.site.pages.changes import entries
 
     corpus = load([root / "rules"])
     expected = [e.key for e in entries(corpus)]

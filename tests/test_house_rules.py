@@ -11,7 +11,7 @@ from kural import browser, houserules, registry
 from kural.cli import main
 from kural.core.rulesets import UnknownRuleset, VariantClash
 from kural.records.load import load
-from kural.site.house import panel_html, replacements_html
+from kural.site.pages.house import panel_html, replacements_html
 
 GAMES = registry.KEYS
 
@@ -124,7 +124,7 @@ def test_a_variant_text_waits_beside_the_rule_it_replaces(corpus):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_merges_house_rules_numbers_as_the_engine_combines_them(game):
     """kural-house.js puts each chosen house rule's numbers together: that is the engine's combination."""
-    from kural.site.numbers import numeric_changes
+    from kural.site.pages.numbers import numeric_changes
 
     book = registry.game(game).rulesets
     names = [n for c in houserules.choices(game) for n in c.variants]

@@ -1,4 +1,4 @@
-"""Kural's scripts and stylesheets reach readers minified (kural/site/minify.py), and still work as written."""
+"""Kural's scripts and stylesheets reach readers minified (kural/site/pipeline/minify.py), and still work as written."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from kural.site import minify
+from kural.site.pipeline import minify
 
 
 def test_the_built_site_serves_kural_files_smaller_than_their_sources(built, root):
@@ -20,7 +20,7 @@ def test_the_built_site_serves_kural_files_smaller_than_their_sources(built, roo
             continue
         text = source.read_bytes()
         if path.name == "kural-score-dummy.js":  # made for each language: its words, then the source
-            from kural.site.score import dummy_script
+            from kural.site.pages.score import dummy_script
 
             text = dummy_script(path.relative_to(built).parts[0]).encode("utf-8")
         built_gz, source_gz = len(gzip.compress(path.read_bytes(), 9)), len(gzip.compress(text, 9))

@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from kural.i18n import LANGS, gettext
-from kural.site import offline, web
+from kural.site.pages import offline
+from kural.site.pipeline import web
 
 SITE = "https://kural.example/"
 

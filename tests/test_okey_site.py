@@ -10,7 +10,7 @@ from kural import registry
 from kural.i18n import LANGS
 from kural.records import load
 from kural.figures.draw import example_html
-from kural.site.pages import examples_page, game_page
+from kural.site.pages.game import examples_page, game_page
 from kural.validate import decide
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from kural import registry
 from kural.i18n import LANGS
 from kural.records import load
 from kural.records.overviews import TOPICS, load_overviews
-from kural.site.reading import overview_html
+from kural.site.pages.reading import overview_html
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERVIEWS = ROOT / "rules" / "overviews.yaml"

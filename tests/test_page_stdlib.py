@@ -1,4 +1,4 @@
-"""The page's copy of Python's standard library (kural/site/stdlib.py): it holds every module of the library that the
+"""The page's copy of Python's standard library (kural/site/pipeline/stdlib.py): it holds every module of the library that the
 engine and PyYAML import (the recorded list must name them, or be recorded again), what Pyodide's start needs, and
 little else; the engine answers in CPython with every other module of the library blocked."""
 
@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from kural.site import stdlib, web
+from kural.site.pipeline import stdlib, web
 
 SRC = web.pyodide_source()
 needs_pyodide = pytest.mark.skipif(SRC is None, reason="Pyodide is not installed (npm ci in web/)")
@@ -38,7 +38,7 @@ def not_in_zip(sources: tuple[str, ...]) -> set[str]:
 @needs_pyodide
 def test_every_library_module_the_engine_imports_is_recorded_and_in_the_zip():
     sources = web.page_sources()
-    assert not not_listed(sources), ("the engine imports modules of the library that kural/site/page_stdlib.txt "
+    assert not not_listed(sources), ("the engine imports modules of the library that kural/site/pipeline/page_stdlib.txt "
                                      "lacks: run scripts/page_stdlib.py")
     assert not not_in_zip(sources)
     # the check finds one: an engine module that starts to import csv (a module the page leaves out)
@@ -120,7 +120,7 @@ def test_the_page_library_keeps_what_pyodide_starts_with_stored_for_gzip():
 def test_the_library_is_compiled_ahead_by_pyodide_itself(tmp_path):
     import shutil
 
-    from kural.site.pyc import compiled_stdlib
+    from kural.site.pipeline.pyc import compiled_stdlib
 
     if SRC is None or shutil.which("node") is None:
         pytest.skip("Pyodide (npm ci in web/) and Node are needed")
@@ -142,7 +142,7 @@ def test_the_library_is_compiled_ahead_by_pyodide_itself(tmp_path):
     # The engine is compiled in place of its source too (four times the bytes of the source compressed would be
     # compiled on the reader's device at each first start), but as python compiles it: docstrings kept (the engine
     # reads some), the page's path in its code (a traceback names the file and the line).
-    from kural.site.pyc import compiled_engine
+    from kural.site.pipeline.pyc import compiled_engine
 
     engine = compiled_engine(buf.getvalue(), SRC, cache=tmp_path / "cache")
     with zipfile.ZipFile(io.BytesIO(engine)) as z:

@@ -293,7 +293,7 @@ def _page_answer(p: P.Puzzle, rules: tuple[tuple[str, str], ...] = ()) -> dict:
     from urllib.parse import parse_qs
 
     from kural import browser
-    from kural.site.puzzles import puzzle_spec
+    from kural.site.pages.puzzles import puzzle_spec
 
     q = next(x["q"] for x in puzzle_spec(p.game, "en")["puzzles"] if x["p"] == p.pid)
     query = parse_qs(q)

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlencode
 from kural import puzzles as P
 from kural import registry
 from kural.checks.query import query_of
-from kural.site import web
+from kural.site.pipeline import web
 from kural.languages import CODES
 from kural.registry import KEYS
 

@@ -1,4 +1,4 @@
-"""Questions at the table (kural.records.questions, kural.site.questions): loaded and checked like rules, each on
+"""Questions at the table (kural.records.questions, kural.site.pages.questions): loaded and checked like rules, each on
 its game's questions page, answered with the ruleset's numbers, linked both ways with the rules."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from kural import registry
 from kural.i18n import LANGS
 from kural.records import load
 from kural.records.questions import HouseAnswer, Question
-from kural.site.questions import questions_page
+from kural.site.pages.questions import questions_page
 
 ROOT = Path(__file__).resolve().parent.parent
 

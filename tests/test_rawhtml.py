@@ -10,7 +10,7 @@ import pytest
 
 from kural.records.glossary import load_definitions
 from kural.site import rawhtml
-from kural.site.pages import all_pages
+from kural.site.pages.game import all_pages
 from kural.site.plugin import load_checked, load_overviews_checked
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -202,7 +202,7 @@ def test_a_sheet_with_an_unknown_ruleset_or_a_clash_is_refused_with_its_line(tmp
 def test_the_rules_card_plays_a_named_ruleset():
     from html import escape
 
-    from kural.site import card
+    from kural.site.pages import card
 
     corpus, overviews = card._records()
     html = card.card_html("rummikub", "it", corpus, overviews, ruleset="mso")

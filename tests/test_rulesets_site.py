@@ -13,7 +13,7 @@ import pytest
 from kural import houserules, registry
 from kural.i18n import LANGS, gettext
 from kural.records.load import load
-from kural.site import rulesets
+from kural.site.pages import rulesets
 
 GAMES = registry.KEYS
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

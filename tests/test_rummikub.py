@@ -280,7 +280,7 @@ def test_worked_examples_are_deterministic_and_escaped(lang: str) -> None:
 
 
 def test_the_rummikub_page_renders_in_every_language() -> None:
-    from kural.site.pages import game_page
+    from kural.site.pages.game import game_page
 
     corpus = load([ROOT / "rules" / "rummikub"])
     for lang in ("ja", "tr", "it", "en"):

@@ -19,7 +19,7 @@ from kural.houserules import rules_for
 from kural.i18n import gettext
 from kural.records import load
 from kural.sheet import MAX_DEPTH, REASONS, Sheet, dump
-from kural.site.score import WORDS, partnership_rule, score_spec
+from kural.site.pages.score import WORDS, partnership_rule, score_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEETS = sorted((ROOT / "examples" / "sheets").glob("*.yaml"))

@@ -14,7 +14,7 @@ import pytest
 
 from kural.i18n import LANGS
 from kural.site.build import build
-from kural.site.reading import EXAMPLES_FILE
+from kural.site.pages.reading import EXAMPLES_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,7 +76,7 @@ def test_each_language_has_its_own_search_index(site, lang):
 
 
 def test_data_for_app_makers_once_beside_the_languages(site):
-    from kural.site.data import FILES
+    from kural.site.pages.data import FILES
 
     for name in FILES:
         for suffix in (".json", ".schema.json"):
@@ -139,12 +139,12 @@ new Response(new XzReadableStream(new Blob([packed]).stream())).arrayBuffer()
 
 
 def test_the_shipped_webassembly_decodes_to_pyodides_byte_for_byte(site, tmp_path):
-    """Pyodide's WebAssembly goes xz-compressed (kural.site.web.wasm_xz); the decoder the site ships gives back
+    """Pyodide's WebAssembly goes xz-compressed (kural.site.pipeline.web.wasm_xz); the decoder the site ships gives back
     Pyodide's own file, and refuses a damaged one."""
     import gzip
     import subprocess
 
-    from kural.site import web
+    from kural.site.pipeline import web
 
     pyodide = (web.pyodide_source() / web.WASM).read_bytes()
     shipped = site / web.PYODIDE_DIR / web.WASM_XZ
@@ -249,7 +249,7 @@ def test_renderers_escape_raw_markup():
 
     from kural.records import load
     from kural.search import build_index
-    from kural.site.pages import examples_page, game_page, glossary_page, keywords_page
+    from kural.site.pages.game import examples_page, game_page, glossary_page, keywords_page
 
     corpus = load([ROOT / "rules" / "okey101"])
     rec = corpus.find("okey101", 401)

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from kural import browser, registry
-from kural.site import small, web
+from kural.site import small
+from kural.site.pipeline import web
 from tests.checker_claims import claims
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -81,7 +81,7 @@ def test_every_registry_entry_is_cited(corpus):
 
 
 def _source_blocks(corpus, lang: str):
-    from kural.site.pages import _sources_html
+    from kural.site.pages.game import _sources_html
 
     for rec in corpus.records:
         yield rec, _sources_html(rec, lang, corpus)
@@ -116,7 +116,7 @@ def test_cited_parts_are_in_the_page_language(corpus, lang):
 
 
 def test_the_unwritten_reading_is_marked_not_cited(corpus):
-    from kural.site.pages import _sources_html
+    from kural.site.pages.game import _sources_html
 
     rec = corpus.find("okey", 701)
     assert any(s.source == UNWRITTEN for s in rec.sources)
@@ -124,7 +124,7 @@ def test_the_unwritten_reading_is_marked_not_cited(corpus):
 
 
 def test_sources_page_lists_every_source_with_the_rules_citing_it(corpus):
-    from kural.site.pages import sources_page
+    from kural.site.pages.game import sources_page
 
     for lang in LANGS:
         page = sources_page(corpus, lang)
@@ -147,7 +147,7 @@ def test_references_between_rules_are_structured(corpus):
 
 def test_a_structured_reference_is_a_link_on_the_page_and_a_number_in_search(corpus):
     from kural.search import build_index
-    from kural.site.pages import examples_page, game_page
+    from kural.site.pages.game import examples_page, game_page
 
     rec = corpus.find("okey101", 405)
     assert ("okey101:906", "examples[8].caption", rec.examples[7].line) in rec.mentions or any(
@@ -164,7 +164,7 @@ def test_a_structured_reference_is_a_link_on_the_page_and_a_number_in_search(cor
 
 
 def test_a_ruleset_names_its_sources_by_title(corpus):
-    from kural.site.pages import ruleset_sources_html
+    from kural.site.pages.game import ruleset_sources_html
 
     pairs = ruleset_sources_html("okey101", "pairs_opener_double", "tr", corpus)
     assert corpus.sources["baguvix-101"].title["tr"].replace("'", "&#x27;") in pairs and "baguvix-101" not in pairs
@@ -173,7 +173,7 @@ def test_a_ruleset_names_its_sources_by_title(corpus):
 
 
 def test_a_reading_the_documents_do_not_state_is_marked_on_the_rule(corpus):
-    from kural.site.pages import TAG_READING, TAG_UNWRITTEN, rule_block
+    from kural.site.pages.game import TAG_READING, TAG_UNWRITTEN, rule_block
 
     def tags(game, rid):
         block = rule_block(corpus.find(game, rid), corpus, "en")

@@ -15,8 +15,8 @@ from kural import browser, registry
 from kural.checks.kinds import show
 from kural.records import load
 from kural.records.model import Worked
-from kural.site.reading import EXAMPLES_FILE
-from kural.site.worked import claim_outcome, figures, worked_html
+from kural.site.pages.reading import EXAMPLES_FILE
+from kural.site.pages.worked import claim_outcome, figures, worked_html
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = load([ROOT / "rules"])

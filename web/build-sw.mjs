@@ -1,5 +1,5 @@
 // Kural's service worker, made at build time with Workbox (workbox-build, pinned in package.json): run by
-// kural/site/offline.py after every language is built, with the job as JSON on standard input:
+// kural/site/pages/offline.py after every language is built, with the job as JSON on standard input:
 //   {site, swSrc, swDest, workbox, langs, parts: {part: {globPatterns, globIgnores}}, wasm: {xz, decoder, version} | null}
 // For each part, workbox-build's getManifest lists the files with their revision (MD5) and size; the lists and
 // where Workbox's modules are go into the worker's source (kural/site/assets/kural-sw.js), written to swDest.

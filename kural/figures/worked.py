@@ -5,7 +5,7 @@ seed and returns one :class:`WorkedFigure` per picture.  Each picture says which
 of one of the game's check kinds (``kural/checks/<game>.py``): the kind, its fields written as a record example
 writes them, and the answer the picture shows.  Picture and claim are made from the same generated data, so
 they cannot drift; the page asks the engine for the claim's answer (``data-actual``) and links the picture to
-the checker with the claim's own fields (:mod:`kural.site.worked`).
+the checker with the claim's own fields (:mod:`kural.site.pages.worked`).
 
 >>> f = WorkedFigure("<b>K13</b>", WorkedClaim("okey", {"indicator": "K13"}, "K1"))
 >>> f.claim.check, dict(f.claim.raw), f.claim.expect

@@ -126,23 +126,24 @@ def build(out: Path, langs: tuple[str, ...] = LANGS, strict: bool = True, quiet:
             if not quiet:
                 print(f"      {lang} done in {time.perf_counter() - t0:.1f} s", flush=True)
         (tmp / "index.html").write_text(root_index(), encoding="utf-8")
-        from kural.site import small, web  # the checker's engine: Pyodide and the engine zip, once for all languages
+        from kural.site import small  # the checker's engine: Pyodide and the engine zip, once for all languages
+        from kural.site.pipeline import web
         web.install(tmp, root)
         small.install(tmp, root)  # MicroPython and the lowered engine: the checker's first verdict
-        from kural.site import data  # the records, rulesets and verdicts as JSON for app makers, once at /data/
+        from kural.site.pages import data  # the records, rulesets and verdicts as JSON for app makers, once at /data/
         data.install(tmp, corpus)
         # Static hosts serve one 404 page, from the root; each language's own would link to /assets/...
         for lang in langs:
             (tmp / lang / "404.html").unlink(missing_ok=True)
         (tmp / "404.html").write_text(root_index(not_found=True), encoding="utf-8")
-        from kural.site import palette  # the theme's palette without a restyle of the whole page at each start
+        from kural.site.pipeline import palette  # the theme's palette without a restyle of the whole page at each start
         for script in palette.install(tmp):
             print(f"note: the theme's script {script.relative_to(tmp)} has no palette switch where Kural expects it "
                   "(another release of Material for MkDocs?): left as it is, pages start a little slower",
                   file=sys.stderr, flush=True)
-        from kural.site import minify  # Kural's scripts and styles without their comments, before the worker lists them
+        from kural.site.pipeline import minify  # Kural's scripts and styles without their comments, before the worker lists them
         minify.minify(tmp, root)
-        from kural.site import offline  # one service worker for the whole site, made with Workbox, last: it lists every file
+        from kural.site.pages import offline  # one service worker for the whole site, made with Workbox, last: it lists every file
         parts = offline.install(tmp, langs, root)
         if not quiet:
             mb = {name: f"{part['bytes'] / 1e6:.1f}" for name, part in parts.items()}

@@ -24,13 +24,14 @@ from kural.languages import alternate
 from kural.problems import Problem
 from kural.records import Corpus, load
 from kural.records.glossary import load_glossary
-from kural.site.checker import add_checker
-from kural.site.score import add_score
-from kural.site.puzzles import add_puzzles
-from kural.site.critical import defer_styles, preload_scripts
-from kural.site import changes, offline, rawhtml
+from kural.site.pages.checker import add_checker
+from kural.site.pages.score import add_score
+from kural.site.pages.puzzles import add_puzzles
+from kural.site.pipeline.critical import defer_styles, preload_scripts
+from kural.site.pages import changes, offline
+from kural.site import rawhtml
 from kural.site.jinja import compiled_once
-from kural.site.pages import KINDS_MARKER, all_pages, kinds_table
+from kural.site.pages.game import KINDS_MARKER, all_pages, kinds_table
 from kural import registry
 from kural.search import build_index
 from kural.validate import validate
@@ -122,7 +123,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(HERE / "overrides"))
         config.extra["kural_search"] = self.config.search == "kural"
         config.extra["alternate"] = alternate()
-        # Kural without a network (kural/site/offline.py): the manifest, the update notice, the service worker.
+        # Kural without a network (kural/site/pages/offline.py): the manifest, the update notice, the service worker.
         config.extra["kural_offline"] = {"words": offline.page_words(self.config.lang), "lang": self.config.lang,
                                          "theme_light": offline.THEME_LIGHT, "theme_dark": offline.THEME_DARK,
                                          "games": [g.key for g in registry.GAMES]}
@@ -165,7 +166,7 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         return context
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
-        # A phone on a slow network paints the page before the stylesheets arrive (kural/site/critical.py).
+        # A phone on a slow network paints the page before the stylesheets arrive (kural/site/pipeline/critical.py).
         return preload_scripts(defer_styles(output, page.url, Path(config.site_dir)))
 
     def on_post_build(self, config: Any) -> None:
@@ -199,8 +200,8 @@ class KuralPlugin(BasePlugin[KuralConfig]):
         out.write_text(text, encoding="utf-8")
 
     def _write_cards(self, site_dir: Path) -> None:
-        """Each game's rules card, as PDF, beside its page (kural.site.card)."""
-        from kural.site import card
+        """Each game's rules card, as PDF, beside its page (kural.site.pages.card)."""
+        from kural.site.pages import card
 
         if not card.enabled():
             return

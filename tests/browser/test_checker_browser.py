@@ -17,7 +17,7 @@ import pytest
 from tests.browser.conftest import serious
 
 from kural import browser as engine
-from kural.site import web
+from kural.site.pipeline import web
 from tests.checker_claims import claims
 
 LANGS = ("ja", "tr", "it", "en")

@@ -1,4 +1,4 @@
-"""The first paint needs no stylesheet: the rules inlined in each page (kural/site/critical.py) draw its first
+"""The first paint needs no stylesheet: the rules inlined in each page (kural/site/pipeline/critical.py) draw its first
 screen exactly as the full stylesheets do, at 360 and 1280 px, light and dark, scripts on."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from tests.browser.conftest import serious
 from kural import browser as engine
 from kural import registry
 from kural.i18n import translate
-from kural.site import house
+from kural.site.pages import house
 
 DONE = "document.getElementById('house-rules').dataset.state === 'done'"
 FIGURES = """() => { window.kuralOpenAll();

@@ -17,7 +17,8 @@ import pytest
 from benchmarks.local_server import serve
 from kural import browser as engine
 from kural.i18n import gettext
-from kural.site import offline, web
+from kural.site.pages import offline
+from kural.site.pipeline import web
 from tests.browser.conftest import serious
 
 ROOT = Path(__file__).resolve().parents[2]

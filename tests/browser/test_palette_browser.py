@@ -1,4 +1,4 @@
-"""The theme's palette (light and dark) with Kural's change (kural/site/palette.py): a page starts without setting
+"""The theme's palette (light and dark) with Kural's change (kural/site/pipeline/palette.py): a page starts without setting
 ``data-md-color-switching`` (the restyle of the whole page it cost), in every language's copy of the theme's
 script; switching the palette still sets it while the colours change, and still updates the ``color-scheme`` and ``theme-color``
 metas; the choice is kept across pages."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kural.languages import CODES
-from kural.site import palette
+from kural.site.pipeline import palette
 
 # Every time `data-md-color-switching` is set on <body>, from the document's start.
 WATCH = """new MutationObserver(records => {

@@ -36,7 +36,7 @@ def test_game_pages_fit_the_phone_budgets(phone, server):
 def test_every_rule_link_lands_on_its_rule_opened(phone, server, built):
     import re
 
-    from kural.site.reading import EXAMPLES_FILE
+    from kural.site.pages.reading import EXAMPLES_FILE
 
     missed = []
     for lang in LANGS:

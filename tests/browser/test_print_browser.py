@@ -12,8 +12,8 @@ from kural import registry
 from kural.figures.checklink import CHECK_THIS
 from kural.i18n import gettext
 from kural.records import load
-from kural.site.card import CARD_LINK
-from kural.site.reading import COPY_LINK
+from kural.site.pages.card import CARD_LINK
+from kural.site.pages.reading import COPY_LINK
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = load([ROOT / "rules"])

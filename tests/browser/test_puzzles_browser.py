@@ -19,7 +19,7 @@ from kural import browser as engine
 from kural import puzzles as P
 from kural.registry import KEYS
 from kural.report import TEXTS
-from kural.site.puzzles import puzzle_spec
+from kural.site.pages.puzzles import puzzle_spec
 from tests.browser.conftest import serious
 
 LANGS = {"okey101": "tr", "okey": "en", "rummikub": "it", "dummy": "ja"}

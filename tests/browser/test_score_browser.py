@@ -28,7 +28,7 @@ from kural.languages import CODES
 from kural.records import load
 from kural.qr import encode
 from kural.sheet import REASONS, SUPPLIED, WORDS as SHEET_WORDS, Sheet
-from kural.site.score import WORDS, partnership_rule
+from kural.site.pages.score import WORDS, partnership_rule
 
 ROOT = Path(__file__).resolve().parents[2]
 LANG = "tr"
@@ -751,7 +751,7 @@ def _qr_path(rows: tuple[str, ...], quiet: int = 4) -> str:
 
 def _axis(game: str) -> str:
     """The chart's rounds, in the game's own word (Dummy: deals), as the page writes it: capitalized."""
-    from kural.site.score import score_spec
+    from kural.site.pages.score import score_spec
 
     spec = score_spec(LANG)
     word = {**spec["words"], **next(g for g in spec["games"] if g["key"] == game).get("words", {})}["sheet_round"]

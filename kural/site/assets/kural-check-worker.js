@@ -64,7 +64,7 @@ function snapshotKey(config) {
     "&catalogs=" + encodeURIComponent(config.catalog || "") + "&setup=" + textHash(SETUP);
 }
 
-// The page's Python library (kural/site/stdlib.py): only the modules the engine needs, a zip of uncompressed
+// The page's Python library (kural/site/pipeline/stdlib.py): only the modules the engine needs, a zip of uncompressed
 // entries kept gzip-compressed as one file. Pyodide is told to load the plain copy (stdLibURL); this worker answers
 // that request from the compressed one, inflated here (DecompressionStream), whatever the host sends, and at the
 // moment Pyodide asks, so that its other downloads go on beside it. A host that sent the file with

@@ -1,4 +1,4 @@
-// Kural: a game page as your table plays it. The house-rules panel (kural.site.house) keeps the choice in the
+// Kural: a game page as your table plays it. The house-rules panel (kural.site.pages.house) keeps the choice in the
 // URL (?variant=A&variant=B, the contract in DESIGN.md), shows each chosen house rule's text where it replaces
 // a rule, and has the rule engine of the checker (Pyodide, in the same Web Worker) judge every example of the
 // page again under the chosen rules: the examples whose verdict changed are marked, with the standard

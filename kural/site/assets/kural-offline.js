@@ -1,4 +1,4 @@
-// Kural without a network, the page's side (kural/site/offline.py says how the site is kept on the device).
+// Kural without a network, the page's side (kural/site/pages/offline.py says how the site is kept on the device).
 // Every page registers the site's service worker (with workbox-window), asks it to keep the page's language, and,
 // on a game page or the checker, the checker too unless the connection counts the data; it tells the reader when a
 // new version is ready and reloads every open page once the reader accepts it. The offline page

@@ -1,4 +1,4 @@
-/* The puzzle pages (kural/site/puzzles.py): draws a puzzle from the page's JSON (positions only, no answers), takes
+/* The puzzle pages (kural/site/pages/puzzles.py): draws a puzzle from the page's JSON (positions only, no answers), takes
    an answer (a word, a number, or a tapped tile), and asks the engine in the page (kural-engine.js: the checker's
    Pyodide worker) for its verdict on the position under the rules the page is read with (?ruleset=, variant=);
    the reader's answer is graded against the engine's actual, and the engine's breakdown (the checker's figure and

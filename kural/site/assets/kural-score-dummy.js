@@ -6,7 +6,7 @@
   "use strict";
   var el, fmt, $, gameOf, wordsOf, genericField, genericValue, chooser, draft, current;
   // The game as the page describes it, with this form's own description and words (written into this script
-  // in the page's language when the site is built: kural.site.score.dummy_script).
+  // in the page's language when the site is built: kural.site.pages.score.dummy_script).
   function dummyGame() {
     var own = window.KuralScoreDummySpec || {}, game = {}, W = {};
     [gameOf("dummy"), own].forEach(function (o) { Object.keys(o).forEach(function (k) { game[k] = o[k]; }); });

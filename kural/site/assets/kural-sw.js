@@ -1,4 +1,4 @@
-// Kural's service worker, one for the whole site (kural/site/offline.py says how the site is kept on the device).
+// Kural's service worker, one for the whole site (kural/site/pages/offline.py says how the site is kept on the device).
 // web/build-sw.mjs completes it at build time with Workbox's workbox-build: the parts below, each a list of files
 // with their revision (MD5) and size, and where Workbox's own modules are (beside this file, never a CDN).
 //

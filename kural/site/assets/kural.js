@@ -7,7 +7,7 @@ document.addEventListener("click", function (event) {
 }, true);
 
 // A rule's examples are not in the game page (a phone parses it sooner without them): they arrive once the page
-// has loaded, from one file beside it (data-examples: examples.html, a <template> per rule, kural.site.pages), and
+// has loaded, from one file beside it (data-examples: examples.html, a <template> per rule, kural.site.pages.game), and
 // each waits in its fold until the fold is opened; then it joins the page, and "kural:examples" tells other
 // scripts (the checker links, the house rules) that new examples are there. When every fold has its examples,
 // <html data-kural-examples="ready"> and "kural:examples-ready" say so (the house rules judge them then).

@@ -30,7 +30,7 @@ from kural.site.small.lower import lower_tree
 HERE: Final = Path(__file__).resolve().parent
 SHIM: Final = HERE / "kural_mp.py"
 NPM: Final = Path("@micropython") / "micropython-webassembly-pyscript"
-# Build-time modules: the page never imports them (the Pyodide path leaves out the same: kural.site.web).
+# Build-time modules: the page never imports them (the Pyodide path leaves out the same: kural.site.pipeline.web).
 # The kinds whose claims the small path hands to Pyodide: a Dummy deal's plays are read with a regular expression
 # (``\b``) that MicroPython's ``re`` cannot run (tests/test_small_path.py holds the list to what happens), and
 # Rummikub's best move, heavy work: about 0.8 s a move onto 40 tiles in MicroPython (17 × CPython), 3 s on the slow
@@ -64,7 +64,7 @@ NOT_SMALL: Final = ("kural.site", "kural.puzzles", "kural.qr")
 
 def micropython_source(root: Optional[Path] = None) -> Optional[Path]:
     """The npm package's folder (``web/node_modules``), or None when ``npm ci`` has not installed it."""
-    from kural.site.web import ROOT
+    from kural.site.pipeline.web import ROOT
 
     for base in (root, ROOT):
         if base is None:
@@ -82,7 +82,7 @@ def micropython_version(root: Optional[Path] = None) -> str:
 
 def small_modules() -> dict[str, Path]:
     """The engine's modules the small path ships: the Pyodide path's (``web.engine_modules``) but the build's."""
-    from kural.site.web import engine_modules
+    from kural.site.pipeline.web import engine_modules
 
     return {n: p for n, p in engine_modules().items() if not any(n == x or n.startswith(x + ".") for x in NOT_SMALL)}
 
@@ -127,7 +127,7 @@ def compiled(files: dict[str, bytes]) -> dict[str, bytes]:
 @lru_cache(maxsize=None)
 def small_zip() -> tuple[str, bytes]:
     """(file name with a content hash, the zip's bytes): ``kural_mp`` and every lowered module, compiled, stored."""
-    from kural.site.web import ROOT, _add
+    from kural.site.pipeline.web import ROOT, _add
 
     files = {"kural_mp.py": SHIM.read_bytes(), "kural_small.py": (ENTRY % (sorted(FULL_ONLY),)).encode("utf-8")}
     files.update({str(path.relative_to(ROOT)): lowered(path) for _, path in sorted(small_modules().items())})
@@ -141,7 +141,7 @@ def small_zip() -> tuple[str, bytes]:
 
 def small_urls(root: str) -> dict[str, str]:
     """The ``data-`` attributes that start the small path (none when MicroPython is not installed)."""
-    from kural.site.web import ENGINE_DIR, GZ
+    from kural.site.pipeline.web import ENGINE_DIR, GZ
 
     version = micropython_version()
     if not version:
@@ -153,8 +153,8 @@ def small_urls(root: str) -> dict[str, str]:
 
 def install(site: Path, root: Optional[Path] = None) -> None:
     """MicroPython and the lowered engine into the built site's ``_checker/``."""
-    from kural.site import stdlib
-    from kural.site.web import ENGINE_DIR
+    from kural.site.pipeline import stdlib
+    from kural.site.pipeline.web import ENGINE_DIR
 
     src = micropython_source(root)
     if src is None:

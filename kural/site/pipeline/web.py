@@ -8,7 +8,7 @@ module) stay out, and so do the build-time modules listed in :data:`NOT_IN_PAGE`
 computed from the sources, so moving a module does not break it; ``tests/test_engine_zip.py``
 imports every shipped module with those packages blocked.  The catalogs go apart, one small zip a language
 (a page loads its own), compiled (``.mo``), so nothing compiles a ``.po`` in the page.  The site keeps the
-engine compiled (``kural.site.pyc``) and, like the catalogs, gzip-compressed as a whole (``.gz``, what the page
+engine compiled (``kural.site.pipeline.pyc``) and, like the catalogs, gzip-compressed as a whole (``.gz``, what the page
 loads) beside a plain copy; Pyodide's lock file is passed inline by the page (:func:`lock_text`).
 """
 
@@ -24,12 +24,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final, Iterable
 
-PACKAGE: Final = Path(__file__).resolve().parents[1]
+PACKAGE: Final = Path(__file__).resolve().parents[2]
 ROOT: Final = PACKAGE.parent
 FORBIDDEN: Final = ("mkdocs", "yaml", "babel")
 # Build-time and command-line modules: never needed in the page.
-NOT_IN_PAGE: Final = ("kural.cli", "kural.search", "kural.site.build", "kural.site.plugin", "kural.site.pages",
-                      "kural.site.checker", "kural.site.web", "kural.validate", "kural.records", "kural.site")
+NOT_IN_PAGE: Final = ("kural.cli", "kural.search", "kural.site.build", "kural.site.plugin", "kural.site.pages.game",
+                      "kural.site.pages.checker", "kural.site.pipeline.web", "kural.validate", "kural.records", "kural.site")
 PYODIDE_FILES: Final = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                         "pyodide-lock.json")
 PYODIDE_DIR: Final = "_pyodide"
@@ -185,8 +185,8 @@ def page_sources() -> tuple[str, ...]:
 
 
 def page_stdlib(root: Path = ROOT) -> bytes:
-    """The page's copy of the standard library, uncompiled (``kural.site.stdlib``)."""
-    from kural.site import stdlib
+    """The page's copy of the standard library, uncompiled (``kural.site.pipeline.stdlib``)."""
+    from kural.site.pipeline import stdlib
 
     src = pyodide_source(root)
     if src is None:
@@ -196,11 +196,11 @@ def page_stdlib(root: Path = ROOT) -> bytes:
 
 @lru_cache(maxsize=None)
 def stdlib_name(root: Path = ROOT) -> str:
-    """The page's copy of Python's standard library in the built site (``kural.site.stdlib``), named by a hash of
+    """The page's copy of Python's standard library in the built site (``kural.site.pipeline.stdlib``), named by a hash of
     what it holds and of how it is compiled: a reader's browser never mixes an old library with a new engine. The
     site has it gzip-compressed as a whole (this name + ``.gz``, what the page loads) and plain (for browsers
     that cannot inflate it)."""
-    from kural.site import pyc
+    from kural.site.pipeline import pyc
 
     data = page_stdlib(root) if pyodide_source(root) else b""
     digest = hashlib.sha256(data + pyc._SCRIPT.encode() + pyodide_version(root).encode()).hexdigest()[:12]
@@ -210,7 +210,7 @@ def stdlib_name(root: Path = ROOT) -> str:
 def wasm_xz(source: Path) -> bytes:
     """Pyodide's WebAssembly xz-compressed (level 9, extreme; CRC32, which every xz decoder checks): 2.1 MB where
     a host's gzip sends 2.8 MB. Compressing takes about 10 s, so the result is kept in ``web/node_modules/.cache``
-    by the hash of the file, like the compiled library (``kural.site.pyc``)."""
+    by the hash of the file, like the compiled library (``kural.site.pipeline.pyc``)."""
     import lzma
 
     data = source.read_bytes()
@@ -304,8 +304,8 @@ def install(site: Path, root: Path = ROOT) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":  # only what the page imports, compiled ahead when it can be (Node)
-            from kural.site import stdlib
-            from kural.site.pyc import compiled_stdlib
+            from kural.site.pipeline import stdlib
+            from kural.site.pipeline.pyc import compiled_stdlib
 
             data = page_stdlib(root)
             data = compiled_stdlib(data, src) or data
@@ -318,8 +318,8 @@ def install(site: Path, root: Path = ROOT) -> None:
             (out / name).write_bytes(lock_file(src / name))
         else:
             shutil.copyfile(src / name, out / name)
-    from kural.site import stdlib
-    from kural.site.pyc import compiled_engine  # the same zip, each module compiled (its source left out)
+    from kural.site.pipeline import stdlib
+    from kural.site.pipeline.pyc import compiled_engine  # the same zip, each module compiled (its source left out)
 
     name, data = engine_zip()
     (site / ENGINE_DIR).mkdir(parents=True, exist_ok=True)

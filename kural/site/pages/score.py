@@ -28,9 +28,9 @@ from kural.browser import field_label
 from kural.i18n import N_, NC_, NCn_, Message, Nn_, gettext, page_word
 from kural.sheet import (GAME_WORDS as SHEET_GAME_WORDS, MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED,
                          WORDS as SHEET_WORDS, _player_range)
-from kural.site import web
-from kural.site.checker import GAME_ORDER, json_script
-from kural.site.records_html import md_text
+from kural.site.pipeline import web
+from kural.site.pages.checker import GAME_ORDER, json_script
+from kural.site.pages.records_html import md_text
 
 TITLE = N_("Score sheet")
 LINK = N_("Keep score for a game of {game}")
@@ -227,8 +227,8 @@ def _dealing_rule(corpus: Any, game: str, lang: str) -> Optional[dict[str, Any]]
 def _choices(corpus: Any, key: str, lang: str) -> list[dict[str, Any]]:
     """The house rules as choices, each said once: a house rule on its own is a box with its name; rules that set
     the same thing differently are one group, headed by the standard rule they replace (as the game page's panel)."""
-    from kural.site.house import STANDARD_OF, variant_records
-    from kural.site.records_html import replaced_rule
+    from kural.site.pages.house import STANDARD_OF, variant_records
+    from kural.site.pages.records_html import replaced_rule
 
     g = registry.game(key)
     by_variant = variant_records(corpus, key) if corpus is not None else {}
@@ -347,7 +347,7 @@ def score_spec(lang: str, corpus: Any = None) -> dict[str, Any]:
 
 def dummy_script(lang: str) -> str:
     """Dummy's deal form for ``lang``: its description and words (``KuralScoreDummySpec``), then its code."""
-    code = (Path(__file__).resolve().parent / "assets" / "kural-score-dummy.js").read_text(encoding="utf-8")
+    code = (Path(__file__).resolve().parents[1] / "assets" / "kural-score-dummy.js").read_text(encoding="utf-8")
     return f"window.KuralScoreDummySpec = {json_script(_dummy_entry(lang))};\n{code}"
 
 
@@ -381,7 +381,7 @@ def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
     """The score sheet page and its own assets (the engine's client and worker are the checker's)."""
     from mkdocs.structure.files import File
 
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]
     files.append(File.generated(config, "score/index.md", content=score_page(lang, corpus)))
     for name in SCORE_ASSETS:
         if name == "kural-score-dummy.js":  # in the page's language

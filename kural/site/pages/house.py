@@ -18,11 +18,11 @@ from kural import houserules, registry
 from kural.core.rulesets import VariantClash
 from kural.i18n import N_, Nn_, gettext, page_word
 from kural.records import Corpus, Record
-from kural.site import checker
-from kural.site.records_html import replaced_rule
-from kural.site.numbers import variant_values
+from kural.site.pages import checker
+from kural.site.pages.records_html import replaced_rule
+from kural.site.pages.numbers import variant_values
 
-# The categories a rules card prints (the same as the PDF card's, kural.site.card.CATEGORIES).
+# The categories a rules card prints (the same as the PDF card's, kural.site.pages.card.CATEGORIES).
 CARD_CATEGORIES: Final = ("scoring", "penalties", "melds", "pairs", "jokers")
 
 TITLE = N_("Your table's house rules")
@@ -149,7 +149,7 @@ def rulesets_html(game: str, corpus: Corpus, lang: str) -> str:
     """The rulesets of a game page: a link for each (``?ruleset=NAME``, ``data-ruleset``; the chosen one
     ``aria-current``), and for each what differs from the standard, shown by kural-house.js once it is chosen."""
     from kural.site import jinja
-    from kural.site.rulesets import DIFFERS, NOT_MODELLED, SAME, SINCE
+    from kural.site.pages.rulesets import DIFFERS, NOT_MODELLED, SAME, SINCE
 
     g = registry.game(game)
     views = []

@@ -39,9 +39,9 @@ from typing import Any, Final
 from kural.site import jinja
 from kural.i18n import LANGS, N_, gettext
 from kural.languages import LANGUAGES
-from kural.site import web
+from kural.site.pipeline import web
 
-HERE: Final = Path(__file__).resolve().parent
+HERE: Final = Path(__file__).resolve().parents[1]  # kural/site
 ROOT: Final = HERE.parents[1]
 LANG_NAMES: Final = {lang.code: lang.name for lang in LANGUAGES}
 # A language named inside a sentence of the page's own language ("the rules in Italian": it «in italiano»,
@@ -223,7 +223,7 @@ def wasm_job(site: Path) -> dict[str, str] | None:
     """Where the service worker finds Pyodide's xz-compressed WebAssembly and its decoder (relative to the site's
     root), and Pyodide's version: once it has kept the checker, it decodes the file into the cache the checker's
     worker reads (kural-check-worker.js, the same key), so that the first start offline decodes nothing."""
-    from kural.site import web
+    from kural.site.pipeline import web
 
     xz = f"{web.PYODIDE_DIR}/{web.WASM_XZ}"
     decoder = f"{web.ENGINE_DIR}/{web.xz_decoder_name()}"

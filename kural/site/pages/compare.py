@@ -23,8 +23,8 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 from kural import registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
-from kural.site import reading
-from kural.site.rulesets import rulesets_table
+from kural.site.pages import reading
+from kural.site.pages.rulesets import rulesets_table
 from kural.core.cite import UNWRITTEN
 from kural.vocabulary import UNWRITTEN_TEXT
 
@@ -461,7 +461,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
 
 def _md(text: str) -> str:
-    """Catalog text safe in a Markdown heading (as kural.site.pages.md_text)."""
+    """Catalog text safe in a Markdown heading (as kural.site.pages.game.md_text)."""
     return _MD_SPECIAL.sub(r"\\\1", escape(text, quote=False))
 
 

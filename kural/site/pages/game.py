@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import unquote, urlparse
 
 from kural import registry
-from kural.site.card import card_link
+from kural.site.pages.card import card_link
 from kural.languages import LANGUAGES
 from kural.registry import game_name
 from kural.i18n import LANGS, N_, NC_, gettext, pgettext
@@ -20,15 +20,17 @@ from kural.records import Corpus, Record
 from kural.records.model import RULE_REF, fill
 from kural.figures.draw import example_html
 from kural.figures.checklink import invitation
-from kural.site import changes, house, jinja, reading
-from kural.site.numbers import number_marks, number_spans
-from kural.site.worked import worked_html
-from kural.site.compare import compare_link, compare_page
-from kural.site.questions import asked_html, questions_link, questions_page
-from kural.site.rulesets import rulesets_page
-from kural.site.score import score_link
-from kural.site.puzzles import practise_link, puzzles_link
-from kural.site.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
+from kural.site.pages import changes, house
+from kural.site import jinja
+from kural.site.pages import reading
+from kural.site.pages.numbers import number_marks, number_spans
+from kural.site.pages.worked import worked_html
+from kural.site.pages.compare import compare_link, compare_page
+from kural.site.pages.questions import asked_html, questions_link, questions_page
+from kural.site.pages.rulesets import rulesets_page
+from kural.site.pages.score import score_link
+from kural.site.pages.puzzles import practise_link, puzzles_link
+from kural.site.pages.records_html import (CITED_FOR, LIST_SEP, _sources_html, link_rules, md_text, rule_link,  # noqa: F401
                                      safe_url, source_link, t)
 from kural.validate import decide
 from kural.vocabulary import (CATEGORIES, PURPOSES, SOURCE_KINDS, SOURCE_LANGS, UNWRITTEN, UNWRITTEN_TEXT,
@@ -90,8 +92,8 @@ def _source_tags(rec: Record) -> list[str]:
 def rule_block(rec: Record, corpus: Corpus, lang: str,
                glossary: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """One rule: a Markdown heading (anchored at its ID), its text, and its keywords and sources folded behind a
-    tap (kural.site.reading), where its examples join them once the page has loaded (:func:`examples_page`)."""
-    # A standard rule's numbers follow the house rules a reader chooses (kural.site.numbers, kural-house.js).
+    tap (kural.site.pages.reading), where its examples join them once the page has loaded (:func:`examples_page`)."""
+    # A standard rule's numbers follow the house rules a reader chooses (kural.site.pages.numbers, kural-house.js).
     marks = number_marks(rec.game, rec.params) if rec.variant == "standard" else rec.params
     title = md_text(rec.title_in(lang))  # a heading (and the table of contents) keeps the standard's numbers
     cat = category_name(lang, rec.category)
@@ -149,7 +151,7 @@ def rule_examples(rec: Record, corpus: Corpus, lang: str) -> str:
                                      registry.game(rec.game).reasons))
         lazy.append(f'<div class="kural-examples">{link_rules("".join(figs), rec.game, corpus, lang)}</div>')
         lazy.append(practise_link(lang, rec.game, rec.id, corpus))  # the puzzles that ask what its examples ask
-    for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.worked)
+    for w in rec.worked:  # each picture a checked example, linked to the checker (kural.site.pages.worked)
         lazy.append(worked_html(lang, rec.game, rec.variant, w))
     return reading.scroll_tables("".join(lazy), lang)
 

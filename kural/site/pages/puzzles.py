@@ -32,8 +32,8 @@ from kural.figures.draw import card_html, tile_html
 from kural.i18n import N_, gettext, page_word
 from kural.puzzles.words import DRILL_NAMES, NUMBER_HINT, OPTIONS, PICK_HINT, QUESTIONS
 from kural.site import jinja
-from kural.site.checker import engine_attrs, json_script
-from kural.site.records_html import md_text
+from kural.site.pages.checker import engine_attrs, json_script
+from kural.site.pages.records_html import md_text
 
 TITLE = N_("{game} puzzles")
 LINK = N_("Learn it by playing: {game} puzzles")
@@ -210,7 +210,7 @@ def add_puzzles(files: Any, config: Any, lang: str, corpus: Any) -> None:
     """Each game's puzzle page and the pages' own assets."""
     from mkdocs.structure.files import File
 
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]
     for game in registry.KEYS:
         files.append(File.generated(config, f"{game}/puzzles/index.md", content=puzzles_page(game, lang, corpus)))
     for name in ASSETS:

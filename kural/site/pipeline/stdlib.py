@@ -276,7 +276,7 @@ def _setup_code() -> str:
     """The worker's own start-up code (kural-check-worker.js: SETUP), so that the recording runs what the page runs."""
     import re
 
-    text = (Path(__file__).parent / "assets" / "kural-check-worker.js").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / "assets" / "kural-check-worker.js").read_text(encoding="utf-8")
     body = re.search(r"var SETUP = \[(.*?)\]\.join", text, re.S)
     assert body, "kural-check-worker.js: SETUP not found"
     return "\n".join(json.loads(f"[{body.group(1).strip().rstrip(',')}]"))
@@ -329,7 +329,7 @@ def write_recorded(modules: Iterable[str], frozen_names: Iterable[str], version:
 
 _HEADER = """\
 # The modules of Python's standard library that the checker's page loads in Pyodide {version}, recorded by
-# `scripts/page_stdlib.py` (kural/site/stdlib.py says how): Pyodide's start, the engine answering every
+# `scripts/page_stdlib.py` (kural/site/pipeline/stdlib.py says how): Pyodide's start, the engine answering every
 # record's example in four languages, a refused claim, the example score sheets, a Python error.  The build keeps
 # these, every module the engine and PyYAML import anywhere, and what those import at their top level.
 # Record again after a change of Pyodide or of the engine's imports (tests/test_page_stdlib.py says when).

@@ -21,7 +21,7 @@ from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.records.model import Change, fill, plain_refs
 from kural.site import jinja
-from kural.site.records_html import md_text
+from kural.site.pages.records_html import md_text
 
 CHANGES_DIR = "changes"
 FEED = f"{CHANGES_DIR}/feed.xml"

@@ -29,7 +29,7 @@ from kural.i18n import LANGS, gettext
 from kural.records import Corpus, Record
 from kural.records.model import Example, fill
 from kural.records.schema import schema as record_schema
-from kural.site.compare import PARAM_LABELS
+from kural.site.pages.compare import PARAM_LABELS
 from kural.validate import decide
 
 DATA_DIR = "data"

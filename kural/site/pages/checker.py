@@ -24,7 +24,7 @@ from kural.explain import card_label, tile_label
 from kural.i18n import N_, Nn_, Plural, gettext, page_word
 from kural.core.notation import COLOURS, SUITS, Card, Tile
 from kural.problems import MESSAGES
-from kural.site import web
+from kural.site.pipeline import web
 from kural.checks.kinds import FieldType
 from kural.registry import game_name
 
@@ -235,7 +235,7 @@ def add_checker(files: Any, config: Any, lang: str, corpus: Any) -> None:
 
     from mkdocs.structure.files import File
 
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]
     files.append(File.generated(config, "check/index.md", content=checker_page(lang, first_examples(corpus))))
     for name in CHECK_ASSETS:
         files.append(File.generated(config, f"assets/kural/{name}", abs_src_path=str(here / "assets" / name)))

@@ -11,7 +11,7 @@ every number on it is the chosen ruleset's.
 The PDF is made with WeasyPrint (it needs Pango, and fonts with Japanese and Turkish glyphs:
 ``scripts/_setup.sh`` installs them).  ``KURAL_SKIP_CARDS=1`` builds the site without cards.
 
-Run as ``python -m kural.site.card GAME LANG [VARIANT ...] -o card.pdf`` for any set of house rules.
+Run as ``python -m kural.site.pages.card GAME LANG [VARIANT ...] -o card.pdf`` for any set of house rules.
 
 Over 400 lines: most of them are the key numbers of each game (their labels and rows) and the card's
 stylesheet, kept beside the one function that uses them.
@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Callable, Final, Mapping, Optional, Sequence
 
 from kural import registry
-from kural.site.house import CARD_CATEGORIES
-from kural.site.numbers import numeric_changes
+from kural.site.pages.house import CARD_CATEGORIES
+from kural.site.pages.numbers import numeric_changes
 from kural.i18n import LANGS, N_, gettext
 from kural.records import Corpus, Record
 from kural.records import model
@@ -39,7 +39,7 @@ from kural.records.model import fill
 from kural.records.overviews import Paragraph
 from kural.vocabulary import category_name
 
-ROOT: Final = Path(__file__).resolve().parents[2]
+ROOT: Final = Path(__file__).resolve().parents[3]
 FILE_NAME: Final = "card.pdf"
 SKIP_ENV: Final = "KURAL_SKIP_CARDS"
 
@@ -381,7 +381,7 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
     parts.append(f'<section class="numbers"><h2>{escape(t(KEY_NUMBERS))}</h2><table>{rows}</table></section>')
     paras = overviews.get(game, ())
     if paras:
-        from kural.site.reading import TOPIC_NAMES, _CJK_SPACE
+        from kural.site.pages.reading import TOPIC_NAMES, _CJK_SPACE
 
         items = []
         for p in paras:
@@ -448,7 +448,7 @@ def _records() -> tuple[Corpus, Mapping[str, Sequence[Paragraph]]]:
 
     rules = ROOT / "rules"
     if not rules.is_dir():  # an installed wheel carries the records inside the package
-        rules = Path(__file__).resolve().parents[1] / "data" / "rules"
+        rules = Path(__file__).resolve().parents[2] / "data" / "rules"
     corpus = load([rules])
     return corpus, load_overviews(rules / "overviews.yaml", [])
 

@@ -1,6 +1,6 @@
 """A game's rulesets page (``/<lang>/<game>/rulesets/``): each named ruleset beside the standard, rule by rule.
 
-Generated like the comparison (:mod:`kural.site.compare`) from the engine's books alone: a row for every rule that
+Generated like the comparison (:mod:`kural.site.pages.compare`) from the engine's books alone: a row for every rule that
 varies (:func:`kural.houserules.choices`, each titled by the standard rule it replaces) and for every standard
 reading a ruleset's source states; a column for the standard and for each ruleset (DESIGN.md, "Rulesets").  A cell
 says how that ruleset plays the rule: a house rule of its own, with its source; the standard rule, which its source
@@ -19,8 +19,8 @@ from kural import houserules, registry
 from kural.i18n import N_, gettext
 from kural.records import Corpus, Record
 from kural.site import jinja
-from kural.site.reading import scroll_tables
-from kural.site.records_html import md_text, replaced_rule, source_link
+from kural.site.pages.reading import scroll_tables
+from kural.site.pages.records_html import md_text, replaced_rule, source_link
 
 TITLE: Final = N_("Rulesets")
 LEAD: Final = N_("A ruleset is a whole way of playing that one written source describes: a tournament's rules, an online room's, a guide's. Each is set here beside this reference's standard rules, rule by rule. Every rule a ruleset plays cites its source; where its source says nothing, the standard rule is played.")

@@ -16,7 +16,7 @@ from kural import registry
 from kural.i18n import N_, gettext
 from kural.core.notation import Card, Tile
 from kural.records.overviews import Paragraph
-from kural.site.numbers import number_marks, number_spans
+from kural.site.pages.numbers import number_marks, number_spans
 from kural.figures.captions import CHECK_CAPTIONS, WORKED_CAPTIONS, default_caption  # noqa: F401
 from kural.figures.draw import badge, card_html, scroll_tables, tile_html  # noqa: F401
 from kural.vocabulary import category_name, colour_name
@@ -176,7 +176,7 @@ def linked_paragraphs(text: str, game: str, lang: str, glossary: Mapping[str, Ma
     return "".join(out)
 
 
-EXAMPLES_FILE: Final = "examples.html"  # beside each game page: its rules' examples (kural.site.pages.examples_page)
+EXAMPLES_FILE: Final = "examples.html"  # beside each game page: its rules' examples (kural.site.pages.game.examples_page)
 
 
 def fold(lang: str, rule_id: int, n_examples: int, lazy: bool, static: str, questions: bool = False) -> str:

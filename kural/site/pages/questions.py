@@ -19,8 +19,8 @@ from kural.figures.draw import example_html, scroll_tables
 from kural.i18n import N_, gettext
 from kural.records import Corpus
 from kural.records.questions import Question
-from kural.site.numbers import number_marks, number_spans
-from kural.site.records_html import link_rules, md_text, sources_html as _sources_html
+from kural.site.pages.numbers import number_marks, number_spans
+from kural.site.pages.records_html import link_rules, md_text, sources_html as _sources_html
 from kural.validate import decide
 from kural.core.cite import UNWRITTEN
 from kural.vocabulary import UNWRITTEN_TEXT

@@ -22,7 +22,7 @@ from kural import registry
 from kural.checks.kinds import Outcome
 from kural.figures.checklink import check_link
 from kural.figures.worked import WorkedClaim, WorkedFigure
-from kural.site import reading
+from kural.site.pages import reading
 
 
 @dataclass(frozen=True)
