@@ -319,8 +319,9 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     _after(page, lambda: page.click("#kural-score-undo"))
     assert _standings(page) == ("done", totals, winner)
 
-    # The link holds the whole sheet: a fresh browser opens the same standings.
-    page.click("#kural-score-share")
+    # The link holds the whole sheet: a fresh browser opens the same standings (the link is shown with its QR code,
+    # the engine's answer).
+    _after(page, lambda: page.click("#kural-score-share"))
     link = page.get_attribute("#kural-score-link", "href")
 
     # The other games, in Turkish too: their example games entered in the same page, each as the engine scores it.
