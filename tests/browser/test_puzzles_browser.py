@@ -164,3 +164,30 @@ def test_one_puzzle_of_each_drill_right_and_wrong(server, phone, game: str) -> N
         shared = [p for p in ps if p.drill == P.drills(game)[-1].key][1]
         page.goto(f"{server}/{lang}/{game}/puzzles/?p={shared.pid}")
         page.wait_for_selector(f'#kural-puzzle[data-pid="{shared.pid}"][data-state=""]')
+
+
+def test_a_puzzle_answered_with_the_keyboard_alone(server, phone) -> None:
+    """Okey in English, with the keyboard alone: Tab reaches the first puzzle's answers, Enter gives one, the engine's
+    verdict comes with the focus on "Next", and Enter there shows the next puzzle of the drill."""
+    page = phone
+    page.goto(f"{server}/en/okey/puzzles/", wait_until="load")
+    page.evaluate("localStorage.removeItem('kural-puzzles')")
+    first = page.get_attribute("#kural-puzzle", "data-pid")
+    p = next(x for x in P.puzzles("okey") if x.pid == first)
+    answers = "#kural-puzzle-input, .kural-puzzle-option, .kural-puzzle-piece"
+    for _ in range(80):
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", answers):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the puzzle's answers")
+    if p.answer_kind == "int":
+        page.keyboard.type(_right(p, _actual(p, "en")))
+    page.keyboard.press("Enter")
+    page.wait_for_function("['right', 'wrong'].includes(document.getElementById('kural-puzzle').dataset.state)",
+                           timeout=120_000)
+    assert page.get_attribute("#kural-puzzle", "data-actual") == _actual(p, "en")
+    assert page.evaluate("document.activeElement.id") == "kural-puzzle-next"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.getElementById('kural-puzzle').dataset.pid !== '{first}'")
+    assert page.get_attribute("#kural-puzzle", "data-state") == ""
