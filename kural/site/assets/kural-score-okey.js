@@ -3,10 +3,8 @@
 // ("show 4, 2 okey", "none"). Nothing here counts.
 (function () {
   "use strict";
-  var el, fmt, $, gameOf, wordsOf, chooser, draft;
-  function use(api) {
-    el = api.el; fmt = api.fmt; $ = api.$; gameOf = api.gameOf; wordsOf = api.wordsOf; chooser = api.chooser; draft = api.draft;
-  }
+  var el, $, gameOf, wordsOf;
+  function use(api) { el = api.el; $ = api.$; gameOf = api.gameOf; wordsOf = api.wordsOf; }
   // Okey: one round a line of the engine's notation ("show 4, 2 okey", "none"), entered as who did what.
   function okeyRound(fields, players, value) {
     var game = gameOf("okey"), W = wordsOf(game), parts = String(value || "none").split(",").map(function (x) { return x.trim().split(/\s+/); });

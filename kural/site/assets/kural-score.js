@@ -250,8 +250,8 @@
     // The points to win (Dummy): the ruleset's own, for the house rules chosen (the spec carries the numbers).
     $("kural-score-target-row").hidden = !game.target;
     $("kural-score-dealer-row").hidden = $("kural-score-dealer-note").hidden = !game.dealer;
-    if (game.entry === "dummy") withForm("dummy", function () { window.KuralScoreDummy.dealers(api); });
-    else if (FORMS[game.entry]) withForm(game.entry, function () { /* here before the first round */ });
+    // the game's own form fetched now, so that it is here for the first round; Dummy's also says who deals first
+    if (FORMS[game.entry]) withForm(game.entry, function () { if (game.entry === "dummy") window.KuralScoreDummy.dealers(api); });
     $("kural-score-target").value = game.target ? targetOf(game, variants) : "";
     $("kural-score-target").dataset.shown = $("kural-score-target").value;
     var holder = $("kural-score-variants");
