@@ -5,7 +5,8 @@
 //   node scripts/small_answers.mjs ENGINE.zip CATALOG-{lang}.zip CLAIMS.json > ANSWERS.json
 //
 // CLAIMS.json: [{"q": {field: [values]}, "lang": "en"}, ...]; ANSWERS.json: one entry a claim, in order: the answer
-// of kural.browser.answer as the page gets it, or "" where the small path hands the claim to Pyodide.
+// of kural.browser.answer as the page gets it, or "" where the small path hands the claim to Pyodide. A claim with
+// "op": "sheet" is a score sheet ("q": the sheet as data), answered as kural.browser.sheet_answer answers it.
 import { loadMicroPython } from "../web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "fs";
 import zlib from "zlib";
@@ -43,17 +44,19 @@ const claims = JSON.parse(fs.readFileSync(claimsPath, "utf8"));
 for (const lang of new Set(claims.map((c) => c.lang))) {
   unpack(mp, new Uint8Array(fs.readFileSync(catalogPattern.replace("{lang}", lang))), "/lib");
 }
-mp.FS.writeFile("/claims.json", JSON.stringify(claims));
-// kural_small.answer, as the worker calls it, for every claim.
+// Each claim's query as the worker sends it, JSON text written here (MicroPython's json.load would lose the order of
+// a sheet's fields, which its answer keeps).
+mp.FS.writeFile("/claims.json", JSON.stringify(claims.map((c) => ({ q: JSON.stringify(c.q), lang: c.lang, op: c.op || "check" }))));
+// kural_small.answer (or .sheet), as the worker calls it, for every claim.
 mp.runPython(`
 import json
-from kural_small import answer as _kural_small
+from kural_small import answer as _kural_small, sheet as _kural_sheet
 with open("/claims.json") as f:
     claims = json.load(f)
 with open("/answers.json", "w") as f:
     f.write("[")
     for i, c in enumerate(claims):
-        f.write(("," if i else "") + json.dumps(_kural_small(json.dumps(c["q"]), c["lang"])))
+        f.write(("," if i else "") + json.dumps((_kural_sheet if c["op"] == "sheet" else _kural_small)(c["q"], c["lang"])))
     f.write("]")
 `);
 process.stdout.write(mp.FS.readFile("/answers.json", { encoding: "utf8" }));

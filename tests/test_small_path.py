@@ -1,21 +1,28 @@
 """The checker's small path (kural/site/small): the engine's modules lowered for MicroPython and run by its
 WebAssembly under Node, as the page's worker runs them, give the same answer as the engine in CPython, field for
 field (state, actual, message, the figure's HTML, the text), on every example of every record and on seeded
-claims of every game; or hand the claim to Pyodide, and only for the kinds declared as needing it.
+claims of every game; or hand the claim to Pyodide, and only for the kinds declared as needing it. The score
+sheet's first answer (``kural_small.sheet``: every example sheet, whole and its first round alone, and sheets
+refused) and the puzzles' grading (three puzzles a drill; every puzzle: scripts/small_equality.py --puzzles) take
+the same path and are held to CPython's the same way.
 
 One Node process answers every claim (scripts/small_answers.mjs). The larger run, 100,000 claims a game, is
 scripts/small_equality.py (minutes: not in the suite)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest
 
 from kural import browser, registry
+from kural import puzzles as P
+from kural.sheet import Sheet
 from kural.site import small
 from kural.site.pipeline import web
 from tests.checker_claims import claims
@@ -33,7 +40,8 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None or small.micropytho
 
 
 def small_answers(tmp: Path, cases: list[dict]) -> list:
-    """Each case ({"q", "lang"}) answered by the small path in one Node process: a dict, or "" (Pyodide answers)."""
+    """Each case ({"q", "lang"}, and "op": "sheet" for a score sheet) answered by the small path in one Node process:
+    a dict, or "" (Pyodide answers)."""
     name, data = small.small_zip()
     (tmp / name).write_bytes(data)
     pattern, catalogs = web.catalog_zips()
@@ -89,3 +97,111 @@ def test_bad_input_is_refused_in_the_readers_words_by_the_small_path(compared):
     assert [(g["state"], g["field"], g["token"]) for g in got] == [("error", "tiles", "X3")] * 4
     assert len({g["message"] for g in got}) == 4
     assert [g["message"] for g in got] == [w["message"] for w in want]
+
+
+# --- the score sheet and the puzzles: their first answer from the same small path ------------------------------
+SHEETS = ROOT / "examples" / "sheets"
+LANGS = ("tr", "ja", "it", "en")
+PUZZLES_A_DRILL = (1, 75, 150)  # every puzzle: scripts/small_equality.py --puzzles (minutes)
+OKEY101 = {"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 2,
+           "played": [{"indicator": "K1", "seats": ["out okey", "closed", "melds R5", "closed +701"]}]}
+
+
+def sheet_cases() -> list[dict]:
+    """Every example sheet whole (as the page opens a shared link) and its first round alone (the first round
+    entered), in turn in each language; a sheet just set up; sheets the engine refuses; names in the four
+    languages' scripts and one with a control character (refused)."""
+    cases = []
+    for i, path in enumerate(sorted(SHEETS.glob("*.yaml"))):
+        data = Sheet.from_file(path).as_data()
+        cases.append({"q": data, "lang": LANGS[i % 4], "op": "sheet"})
+        cases.append({"q": {**data, "played": data["played"][:1]}, "lang": LANGS[(i + 1) % 4], "op": "sheet"})
+    refused = {**OKEY101, "played": [{"indicator": "K1", "seats": ["out", "out", "closed", "closed"]}]}
+    unknown = {**OKEY101, "played": [{"indicator": "K1", "seats": ["out", "melds X5", "closed", "closed"]}]}
+    names = {**OKEY101, "players": ["Ayşe", "花子", "Niccolò", "Zoë 😀"]}
+    control = {**OKEY101, "players": ["A\u200bB", "B", "C", "D"]}
+    for k, data in enumerate([{**OKEY101, "played": []}, refused, unknown, names, control, {"game": "okey"}]):
+        cases.append({"q": data, "lang": LANGS[k % 4], "op": "sheet"})
+    return cases
+
+
+def puzzle_cases() -> list[dict]:
+    cases = []
+    for k, d in enumerate(P.DRILLS):
+        for n in PUZZLES_A_DRILL:
+            p = P._make(d.key, n)  # the puzzle as the page asks it (its level aside: all 150 would be made)
+            cases.append({"q": browser.as_mapping(browser.query_of(p.game, p.check, p.fields)), "lang": LANGS[k % 4],
+                          "answer": p.answer})
+    return cases
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    sheets, puzzles = sheet_cases(), puzzle_cases()
+    got = small_answers(tmp_path_factory.mktemp("pages"), sheets + puzzles)
+    want = [browser.sheet_answer(c["q"], c["lang"]) for c in sheets] + \
+        [browser.answer(c["q"], c["lang"]) for c in puzzles]
+    return sheets, puzzles, got, want
+
+
+def _sheet_kinds(data: dict) -> set[tuple[str, str]]:
+    return {(data["game"], r.check) for r in Sheet.new(data).played}
+
+
+def test_the_score_sheets_answers_from_the_small_path_equal_cpythons(pages):
+    sheets, _, got, want = pages
+    n = len(sheets)
+    # the whole answer, in the same order (the page keeps the sheet it is given back, and exports its file)
+    wrong = [(c["q"], g, w) for c, g, w in zip(sheets, got[:n], want[:n])
+             if g and json.dumps(g, ensure_ascii=False) != json.dumps(w, ensure_ascii=False)]
+    assert not wrong, wrong[:1]
+    states = [g["state"] for g in got[:n] if g]
+    assert states.count("error") >= 4 and states.count("done") >= 10  # refused sheets are answered too
+    assert len({g["message"] for g in got[:n] if g and g["state"] == "error"}) >= 4
+
+
+def test_only_sheets_with_a_full_only_round_go_to_pyodide(pages):
+    sheets, _, got, _ = pages
+    for c, g in zip(sheets, got[:len(sheets)]):
+        try:
+            full = bool(_sheet_kinds(c["q"]) & small.FULL_ONLY)
+        except Exception:  # refused as it is read: the small path refuses it the same way
+            full = False
+        assert (g == "") == full, (c["q"], g)
+    assert any(g == "" for g in got[:len(sheets)])  # Dummy deals replayed from their plays: Pyodide's
+
+
+def test_every_puzzle_graded_by_the_small_path_is_graded_as_in_cpython(pages):
+    sheets, puzzles, got, want = pages
+    got, want = got[len(sheets):], want[len(sheets):]
+    for c, g, w in zip(puzzles, got, want):
+        if not g:
+            assert _kind(c) in small.FULL_ONLY, c
+            continue
+        assert g["actual"] == w["actual"] == c["answer"], c
+        assert [g.get(f) for f in FIELDS] == [w.get(f) for f in FIELDS], c
+    answered = {(c["q"]["game"][0], c["q"]["check"][0]) for c, g in zip(puzzles, got) if g}
+    assert answered == {(d.game, d.check) for d in P.DRILLS} - small.FULL_ONLY
+
+
+def test_the_names_table_of_the_small_path_is_cpythons_unicode():
+    """kural_mp.category tells a character of a C category from the others by C_FLIPS: held to CPython's."""
+    tree = ast.parse((ROOT / "kural" / "site" / "small" / "kural_mp.py").read_text(encoding="utf-8"))
+    hexed = next(ast.literal_eval(n.value) for n in tree.body
+                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "C_FLIPS")
+    flips, n, shift, at = [], 0, 0, 0
+    for b in bytes.fromhex("".join(hexed)):  # as kural_mp reads it
+        n |= (b & 0x7F) << shift
+        if b & 0x80:
+            shift += 7
+        else:
+            at += n
+            flips.append(at)
+            n, shift = 0, 0
+    want, was = [], None
+    for o in range(0x110000):
+        c = unicodedata.category(chr(o))[0] == "C"
+        if c != was:
+            want.append(o)
+            was = c
+    assert flips == want

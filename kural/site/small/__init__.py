@@ -36,10 +36,14 @@ NPM: Final = Path("@micropython") / "micropython-webassembly-pyscript"
 # Rummikub's best move, heavy work: about 0.8 s a move onto 40 tiles in MicroPython (17 × CPython), 3 s on the slow
 # phone, where Pyodide takes 80 ms once loaded.
 FULL_ONLY: Final = frozenset({("dummy", "play"), ("dummy", "awards"), ("dummy", "score"), ("rummikub", "best")})
-# The small path's one entry point, shipped as kural_small.py (the worker and scripts/small_answers.mjs call it):
-# the answer of kural.browser.answer as JSON, or "" where Pyodide answers (a kind above, or any Python error).
+# The small path's entry points, shipped as kural_small.py (the worker and scripts/small_answers.mjs call them):
+# ``answer``, kural.browser.answer's answer as JSON, and ``sheet``, kural.browser.sheet_answer's (the score sheet: a
+# sheet with a round of a kind above, a Dummy deal replayed from its plays, goes to Pyodide whole); or "" where
+# Pyodide answers (a kind above, or any Python error).
 ENTRY: Final = """import json
+import kural_mp
 from kural import browser
+from kural.sheet import Sheet, SheetError
 FULL_ONLY = %r
 def _one(q, name):
     got = [v for v in q.get(name, ()) if v.strip()]
@@ -56,6 +60,18 @@ def answer(query, lang):
         if (_one(q, "game"), _one(q, "check")) in FULL_ONLY:
             return ""
         return json.dumps(_plain(browser.answer(q, lang)))
+    except Exception:
+        return ""
+def sheet(data, lang):
+    try:
+        d = kural_mp.json_ordered(data)
+        try:
+            s = Sheet.new(d)
+        except SheetError:
+            s = None
+        if s is not None and any((s.game, r.check) in FULL_ONLY for r in s.played):
+            return ""
+        return kural_mp.json_text(browser.sheet_answer(d, lang))
     except Exception:
         return ""
 """

@@ -890,13 +890,161 @@ def unescape(s):
     return "".join(out)
 
 
-# --- unicodedata: not in MicroPython; the score sheet's names need it, so that answer goes to the full engine -------
+# --- unicodedata: not in MicroPython. The score sheet refuses a player's name with a character of a "C" category
+# (control, format, surrogate, private use, unassigned): category() answers that question, exactly as CPython's
+# unicodedata (Unicode 14.0.0), and no other (its second letter is "?"). C_FLIPS: the code points where "is C"
+# changes (C from 0), each the difference from the one before as a 7-bit varint, in hex; tests/test_small_path.py
+# holds it to CPython's unicodedata.
+C_FLIPS = (
+    "00205f210d01ca050206040701010114018d030126023202030137081b0406111601c0010130023b02650e3b0231020f011c0201010b051f"
+    "094a01a101010802020216010701010304020902020204080104020105021902030106040202160107010201020102020101050402020303"
+    "010704010107110a03010901030116010701020105020a0103010302010f04020c0707010301080202021601070102010502090202020307"
+    "030402010502120a0201060303010403020101010203020303030c040503030104020106010e15050d010301170110020901030104070201"
+    "0302010204020a071601030117010a0105020901030104070206020104020a01020d0d01030133010301060410021a010301120318010901"
+    "0102070301040601010108060a02030c3a041d250201010105011801010117020501010106020a02042048012404270124010f010d25c601"
+    "0101050102f90201040207010101040229010402210104020701010104020f0139010402430220031a06560206029d050359071609180914"
+    "0c0d010301020c5e020a060a060e010b0659072b05460a1f010c040c0401032a02050b2c041a060b033e0241011d020b060a060e021f314d"
+    "032f0174083c030f033c072b020b082b0596040206022602060208010101010101011f0235010f010e0206011302030109010b051a053110"
+    "02021b010d03210f210f8c01049705190b15940e022001dd02052d01010501023807020e1809070107010701070107010701070107017e22"
+    "1a01590cd6011a0c044001560267052b015e01540c2f01ede401033709dc0214b80108cb01050201010105183b030a06380846080c06740b"
+    "1e034e010b04210137090e020a0267181c0a060206020609070107013c047e020a06a4570c1704318442ee02026a26070c05051a01050101"
+    "01020102017d10bd0302360701202a063301130104040501870104be010306020602060203030701070d02020c011a01130102010f020e22"
+    "7b0503042d0358010d03012f2e82011d03310f1c0424091e052b051e0125040e2a9e01020a06240424042808340b0c010f01070102010b01"
+    "0f0107010243b70209160a081806012a010945060201012c01020301021701480809301301020521031b0501403804140232010205080103"
+    "011d0203040a070907402027040c0936031d021b051a07040c07504937330d33072e080aa6021f012a010302024e28082a161a261c141709"
+    "4e0424093e01050d19070a063501120827096001140b12012c410701010104010f010b063b050a0604010802020216010701020105010a02"
+    "020203020106010507020703058b015c01051e48080aa60136022622450b0a060d133a060a361b020f0417b9013c64530c08020102080102"
+    "011e0102020c090a4608022e020b1b4808530d49870209012d010e0a1d03200216010e49070102012c030101020109080a06060102012501"
+    "020106070ab60219b701010f320d9b07666f01050bc401cc14630daf08d11fc704b943b904071f010a0451010a061e02060a460a0a010701"
+    "150513b0055b654b0439071140050b020ef82f08d6092a09e745040107010201a3022d031104088c0384126b050d0309070a0204e0242e02"
+    "1709743cf6010a27024a087015469a01140c57091987015501470102020102020204010c010101070141010402080107011c010401050101"
+    "030701d40202a40202be050f05010fd0081fe101070111020701020105d5012d030e020a0402c0021f113a0501e0090701040102010f01c5"
+    "010210294c040a04029106444c3dc20104011b010201010201010a0104010101010601040101010101010301020101020101010101010101"
+    "010102010102040107010401040101010a011105030105011134028e022c04640c0f020f010f01250aae01381d0d2c040907020e069a01d8"
+    "070510030d03740c59070c04010f0c0438080a0628081e02024ed4020c0e020503050307091d030b05060a0a060808070993010137250a86"
+    "08e0cd0220b92007de0102822d0eb13a9f189e04e20bcb26b5db2bf001"
+)
+_C_AT = []
+
+
+def category(c):
+    if not _C_AT:
+        data, n, shift, at = bytes.fromhex("".join(C_FLIPS)), 0, 0, 0
+        for b in data:
+            n |= (b & 0x7F) << shift
+            if b & 0x80:
+                shift += 7
+            else:
+                at += n
+                _C_AT.append(at)
+                n, shift = 0, 0
+    o, lo, hi = ord(c), 0, len(_C_AT)
+    while lo < hi:  # how many flips at or below o: odd is C
+        mid = (lo + hi) // 2
+        if _C_AT[mid] <= o:
+            lo = mid + 1
+        else:
+            hi = mid
+    return "C?" if lo % 2 else "??"
+
+
 def east_asian_width(c):
     raise NotImplementedError("unicodedata")
 
 
-def category(c):
-    raise NotImplementedError("unicodedata")
+# --- JSON as CPython's json module reads and writes it: MicroPython's keeps no order in an object (its dicts keep
+# none) and writes a dict subclass (odict) by its repr; its dumps takes no keywords and writes every character as it
+# is, as CPython's does with ensure_ascii=False (lowered to json_text), but for two escapes (\u0008, \u000c: "\b",
+# "\f"). The score sheet's data and answer keep their order through them, as in Pyodide.
+def json_text(value):
+    import json
+
+    if isinstance(value, dict):
+        return "{" + ", ".join(json_text(k if isinstance(k, str) else str(k)) + ": " + json_text(value[k])
+                               for k in value) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(json_text(v) for v in value) + "]"
+    text = json.dumps(value)
+    if "\\u000" not in text:
+        return text
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":  # every backslash in JSON starts an escape: take it whole
+            esc = text[i:i + 6]
+            out.append("\\b" if esc == "\\u0008" else "\\f" if esc == "\\u000c" else text[i:i + 2])
+            i += 6 if esc in ("\\u0008", "\\u000c") else 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def chained(exc, context):
+    # raise exc while context is handled, as lowered: CPython keeps context as exc.__context__, MicroPython does not
+    if isinstance(exc, BaseException) and exc is not context:
+        try:
+            exc.__context__ = context
+        except (AttributeError, TypeError):
+            pass
+    return exc
+
+
+def json_ordered(text):
+    # json.loads with every object an odict in the order written (CPython's json.loads keeps it)
+    import json
+
+    def skip(i):
+        while i < len(text) and text[i] in " \t\n\r":
+            i += 1
+        return i
+
+    def value(i):
+        i = skip(i)
+        c = text[i]
+        if c == "{":
+            out, i = odict(), skip(i + 1)
+            if text[i] == "}":
+                return out, i + 1
+            while True:
+                k, i = value(i)
+                i = skip(i)
+                if text[i] != ":":
+                    raise ValueError("json")
+                out[k], i = value(i + 1)
+                i = skip(i)
+                if text[i] == "}":
+                    return out, i + 1
+                if text[i] != ",":
+                    raise ValueError("json")
+                i += 1
+        if c == "[":
+            items, i = [], skip(i + 1)
+            if text[i] == "]":
+                return items, i + 1
+            while True:
+                v, i = value(i)
+                items.append(v)
+                i = skip(i)
+                if text[i] == "]":
+                    return items, i + 1
+                if text[i] != ",":
+                    raise ValueError("json")
+                i += 1
+        j = i + 1
+        if c == '"':
+            while text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            j += 1
+        else:  # a number, true, false or null
+            while j < len(text) and text[j] not in " \t\n\r,]}:":
+                j += 1
+        return json.loads(text[i:j]), j
+
+    v, i = value(0)
+    if skip(i) != len(text):
+        raise ValueError("json")
+    return v
 
 
 def normalize(form, text):

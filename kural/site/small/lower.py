@@ -8,7 +8,9 @@ needs from ``kural_mp``, shipped beside them):
   ``from __future__``, ``typing``, ``dataclasses``, ``functools.lru_cache`` and ``collections.Counter`` taken from
   ``kural_mp``; a ``NamedTuple`` class made from ``kural_mp.named_tuple``; ``Generic[...]``/``Protocol`` bases dropped;
 - every dict made in insertion order (``kural_mp.od``; MicroPython's dicts keep no order, CPython's do);
-- ``n.bit_count()``, ``s.removeprefix(p)``, ``dict.fromkeys`` through ``kural_mp``.
+- ``n.bit_count()``, ``s.removeprefix(p)``, ``dict.fromkeys``, ``json.dumps(x, ensure_ascii=False)`` through
+  ``kural_mp``; an exception raised in ``except E as e:`` given ``e`` as its ``__context__`` (MicroPython chains
+  none), read with ``getattr``.
 
 >>> print(lower_source("from __future__ import annotations\\nx: int = {1: 2}\\n"))
 import kural_mp as _M
@@ -315,11 +317,28 @@ class _Lower(ast.NodeTransformer):
         self.generic_visit(node)
         if node.attr == "__getitem__" and isinstance(node.ctx, ast.Load):  # a bound slot MicroPython's types lack
             return ast.Call(func=_shim("getitem_of"), args=[node.value], keywords=[])
-        if node.attr == "__doc__" and isinstance(node.ctx, ast.Load):
+        if node.attr in ("__doc__", "__context__") and isinstance(node.ctx, ast.Load):
             return ast.Call(func=ast.Name("getattr", ast.Load()),
-                            args=[node.value, ast.Constant("__doc__"), ast.Constant(None)], keywords=[])
+                            args=[node.value, ast.Constant(node.attr), ast.Constant(None)], keywords=[])
         if node.attr == "__new__" and isinstance(node.value, ast.Name) and node.value.id == "tuple":
             return _shim("tuple_new")
+        return node
+
+    # --- exceptions: MicroPython chains none; an exception raised while one is handled keeps it as its __context__
+    # (kural.sheet reads the engine's reason there), set by kural_mp.chained ------------------------------------------
+    handling: list = []
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler):  # type: ignore[no-untyped-def]
+        self.handling = self.handling + [node.name]
+        self.generic_visit(node)
+        self.handling = self.handling[:-1]
+        return node
+
+    def visit_Raise(self, node: ast.Raise):  # type: ignore[no-untyped-def]
+        self.generic_visit(node)
+        if node.exc is not None and self.handling and self.handling[-1]:
+            node.exc = ast.Call(func=_shim("chained"), args=[node.exc, ast.Name(self.handling[-1], ast.Load())],
+                                keywords=[])
         return node
 
     # --- f-strings: MicroPython's reads no quotes or brackets nested in them ----------------------------------------
@@ -410,6 +429,10 @@ class _Lower(ast.NodeTransformer):
             return ast.Call(func=_shim("od_fromkeys"), args=node.args, keywords=node.keywords)
         if isinstance(f, ast.Attribute) and f.attr in METHODS:
             return ast.Call(func=_shim(METHODS[f.attr]), args=[f.value] + node.args, keywords=node.keywords)
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "json" \
+                and f.attr == "dumps" and [(k.arg, getattr(k.value, "value", None)) for k in node.keywords] \
+                == [("ensure_ascii", False)]:
+            return ast.Call(func=_shim("json_text"), args=node.args, keywords=[])  # MicroPython's takes no keywords
         return node
 
 
