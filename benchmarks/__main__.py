@@ -33,7 +33,8 @@ for fig in importlib.import_module("benchmarks." + sys.argv[1]).run():
 
 # The benchmark modules, in the order they run. The package holds helpers beside them (the browser's launcher, the
 # local server): tests/test_benchmarks.py holds this list equal to the modules that have ``run``.
-BENCHMARKS = ("okey", "okey101", "rummikub", "score", "puzzles", "site", "search", "checker", "first_verdict", "offline", "phone")
+BENCHMARKS = ("okey", "okey101", "rummikub", "score", "puzzles", "site", "search", "checker", "first_verdict", "first_answer",
+              "offline", "phone")
 
 
 def figures_on_main(src: Path, name: str) -> dict[str, Figure]:

@@ -4,6 +4,7 @@ field for field; a claim the small path hands to Pyodide counts apart. Minutes p
 (tests/test_small_path.py runs the records' examples and a few seeded claims).
 
     .venv/bin/python scripts/small_equality.py [--count 100000] [--batch 2000] [--game okey101 ...]
+    .venv/bin/python scripts/small_equality.py --puzzles [--game okey101 ...]   # every puzzle, as its page asks it
 """
 
 from __future__ import annotations
@@ -29,11 +30,17 @@ def main(argv: list[str]) -> int:
     p.add_argument("--count", type=int, default=100_000, help="claims a game (default 100,000)")
     p.add_argument("--batch", type=int, default=2_000, help="claims a Node process")
     p.add_argument("--game", action="append", choices=registry.KEYS, help="only these games")
+    p.add_argument("--puzzles", action="store_true", help="every puzzle of the games, not seeded claims")
     args = p.parse_args(argv)
     wrong = 0
     for i, game in enumerate(args.game or registry.KEYS):
         t0 = time.perf_counter()
-        qs = claims(game, args.count, seed=9100 + i)
+        if args.puzzles:
+            from kural import puzzles as P
+
+            qs = [browser.as_mapping(browser.query_of(x.game, x.check, x.fields)) for x in P.puzzles(game)]
+        else:
+            qs = claims(game, args.count, seed=9100 + i)
         same = handed = 0
         with tempfile.TemporaryDirectory() as tmp:
             for start in range(0, len(qs), args.batch):

@@ -191,3 +191,30 @@ def test_a_puzzle_answered_with_the_keyboard_alone(server, phone) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.getElementById('kural-puzzle').dataset.pid !== '{first}'")
     assert page.get_attribute("#kural-puzzle", "data-state") == ""
+
+
+def test_a_puzzles_first_answer_comes_from_the_small_path(browser, server) -> None:
+    """A shared link to one puzzle opened with nothing kept (a fresh browser each): its grading comes from the
+    checker's small path (MicroPython running the engine lowered), equal to CPython's; a drill the small path leaves
+    to Pyodide (Rummikub's best move) says why it waits longer while Pyodide loads, then grades the same way."""
+    from kural.site.pages.puzzles import WORDS
+    from kural.i18n import gettext
+
+    for game, lang, drill, answered_by in (("okey101", "tr", "okey101-value", "small"),
+                                           ("rummikub", "it", "rummikub-lay", "full")):
+        p = next(x for x in P.puzzles(game) if x.drill == drill)
+        want = engine.answer(parse_qs(_queries(game, lang)[p.pid]), lang)["actual"]
+        assert want == p.answer
+        context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+        try:
+            page = context.new_page()
+            page.goto(f"{server}/{lang}/{game}/puzzles/?p={p.pid}", wait_until="load")
+            _give(page, p, _right(p, want))
+            if answered_by == "full":
+                page.wait_for_function("t => document.getElementById('kural-puzzle-wait').textContent === t",
+                                       arg=gettext(lang, WORDS["full"]), timeout=ENGINE_WAIT)
+            page.wait_for_selector(f'#kural-puzzle[data-pid="{p.pid}"][data-state="right"]', timeout=ENGINE_WAIT)
+            assert page.evaluate("window.kuralPuzzleEngines") == [answered_by]
+            assert page.get_attribute("#kural-puzzle", "data-actual") == want
+        finally:
+            context.close()

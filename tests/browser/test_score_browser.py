@@ -894,3 +894,31 @@ def test_a_sheet_kept_by_the_previous_release_opens_and_the_table_shares_it(brow
     assert page.input_value("#kural-seat-1-tiles") == "R1 R2"
     assert errors == [], errors
     context.close()
+
+
+def test_the_first_standings_come_from_the_small_path(browser, server):
+    """A shared sheet's link opened with nothing kept (a fresh browser each): its standings come from the checker's
+    small path (MicroPython running the engine lowered), equal to CPython's; a sheet with a Dummy deal replayed from
+    its plays is left to Pyodide, and the page says why it waits longer while Pyodide loads."""
+    import base64
+
+    from kural import browser as engine
+
+    for path, lang, answered_by in ((EXAMPLE, "tr", "small"), (SHEETS / "dummy.yaml", "en", "full")):
+        data = Sheet.from_file(path).as_data()
+        want = engine.sheet_answer(data, lang)
+        link = base64.urlsafe_b64encode(json.dumps(data, ensure_ascii=False).encode("utf-8")).decode("ascii")
+        context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+        try:
+            page = context.new_page()
+            page.goto(f"{server}/{lang}/score/?sheet={link}", wait_until="load")
+            if answered_by == "full":
+                page.wait_for_function("t => document.getElementById('kural-score-status').textContent === t",
+                                       arg=gettext(lang, WORDS["full"]), timeout=ENGINE_WAIT)
+            page.wait_for_function("Number(document.getElementById('kural-score').dataset.answers) >= 1",
+                                   timeout=ENGINE_WAIT)
+            assert page.evaluate("window.kuralScoreEngines") == [answered_by]
+            assert _standings(page) == ("done", want["totals_text"], " ".join(str(w) for w in want["winner"]))
+            assert page.inner_text("#kural-score-status") != gettext(lang, WORDS["full"])  # said while it loaded only
+        finally:
+            context.close()

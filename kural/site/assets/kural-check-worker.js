@@ -7,9 +7,9 @@
 // experimental (_makeSnapshot, _loadSnapshot): any failure falls back to an ordinary start, and the engine files
 // are unpacked again either way.
 //
-// A claim is first put to the small path (kural/site/small): MicroPython's WebAssembly, 0.2 MB, running the same
-// engine modules lowered at build time to the Python it runs; the whole path is about a tenth of Pyodide's bytes,
-// so a shared link answers on a phone before Pyodide could have arrived. What it cannot answer (a Python error of
+// A claim (op "check") or a score sheet (op "sheet") is first put to the small path (kural/site/small): MicroPython's
+// WebAssembly, 0.2 MB, running the same engine modules lowered at build time to the Python it runs; the whole path
+// is about a tenth of Pyodide's bytes, so a shared link answers on a phone before Pyodide could have arrived. What it cannot answer (a Python error of
 // any kind: it never guesses) goes to Pyodide, which loads then, with the page saying why. Pyodide answers instead
 // once it has started (each verdict 2 × CPython, where MicroPython's is 20-100 ×), or when the started engine is
 // kept in Cache Storage (a reader who comes back: its resumed start is quicker than MicroPython's). It starts
@@ -275,8 +275,17 @@ function boot(config) {
 }
 
 // --- the small path -------------------------------------------------------------------------------------------
-// kural_small.answer (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
-var SMALL_SETUP = "from kural_small import answer as _kural_small";
+// kural_small.answer and .sheet (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
+var SMALL_SETUP = [
+  "from kural_small import answer as _kural_small",
+  "try:",
+  "    from kural_small import sheet as _kural_small_sheet",
+  "except ImportError:",
+  "    _kural_small_sheet = None",
+].join("\n");
+// The ops the small path answers first; "full" and "sheet-full" ask Pyodide only (the tests hold both to CPython).
+var SMALL_OPS = { check: "answer", sheet: "sheet" };
+function smallOp(m) { return SMALL_OPS[m.op || "check"] || ""; }
 var small = null, smallFailed = false, early = {}, handedOver = false;
 // Files the page fetched for this worker (kural-engine.js, prefetch): a promise of the bytes, or of null.
 var handed = {};
@@ -332,7 +341,7 @@ function bootSmall(config) {
                                          stdout: function () {}, stderr: function () {} });
     await unpack(mp, await bundle, "/lib");
     mp.runPython(SMALL_SETUP);
-    return { mp: mp, answer: mp.globals.get("_kural_small"), langs: {} };
+    return { mp: mp, answer: mp.globals.get("_kural_small"), sheet: mp.globals.get("_kural_small_sheet"), langs: {} };
   })();
   small.catch(function () { smallFailed = true; });
   return small;
@@ -367,7 +376,9 @@ async function smallAnswer(config, m) {
       if (bytes) await unpack(s.mp, await bytes, "/lib");
       s.langs[m.lang] = true;
     }
-    var text = s.answer(JSON.stringify(m.query), m.lang);
+    var ask = s[smallOp(m)];
+    if (!ask) return null;  // a bundle without this entry point: Pyodide answers, as before
+    var text = ask(JSON.stringify(m.query), m.lang);
     handedOver = !text;
     return text ? JSON.parse(text) : null;
   } catch (e) {
@@ -389,7 +400,7 @@ onmessage = function (event) {
   var m = event.data;
   if (m.type === "file") { fileHanded(m.url, m.bytes); return; }
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
-    if ((m.op || "check") === "check" && m.config.small && m.config.micropython && !smallFailed) {
+    if (smallOp(m) && m.config.small && m.config.micropython && !smallFailed) {
       preferFull(m.config).then(function (full) {
         (full ? boot(m.config) : bootSmall(m.config)).then(function () { tellLoaded(); }, function () {});
       });
@@ -400,7 +411,7 @@ onmessage = function (event) {
   }
   asking += 1;
   var t0 = performance.now();
-  var first = (m.op || "check") === "check" ? smallAnswer(m.config, m) : Promise.resolve(null);
+  var first = smallOp(m) ? smallAnswer(m.config, m) : Promise.resolve(null);
   first.then(function (result) {
     if (!result) return null;
     result.ms = performance.now() - t0;
@@ -424,12 +435,13 @@ function fullAnswer(m) {
       .then(function () { return engine; });
   }).then(function (engine) {
     var t0 = performance.now();
-    var text = m.op === "sheet" ? engine.sheet(JSON.stringify(m.query), m.lang)
+    var text = m.op === "sheet" || m.op === "sheet-full" ? engine.sheet(JSON.stringify(m.query), m.lang)
       : m.op === "import" ? engine.importFile(m.query.text, m.query.name, m.lang)
       : m.op === "qr" ? engine.qr(String(m.query), m.lang)
       : engine.check(JSON.stringify(m.query), m.lang);  // "check" or "full"
     var result = JSON.parse(text);
     result.ms = performance.now() - t0;
+    result.engine = "full";
     asking -= 1;
     postMessage({ type: "answer", id: m.id, result: result });
     tellLoaded();

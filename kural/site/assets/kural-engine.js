@@ -41,7 +41,7 @@
     function start(op) {
       if (worker) return;
       onProgress({ value: 2 });
-      if (op === "check") prefetch();  // the score sheet's questions go to Pyodide: nothing to prefetch
+      if (op === "check" || op === "sheet") prefetch();  // the ops the small path answers first
       worker = new Worker(workerUrl);
       worker.onmessage = function (e) {
         var m = e.data;
@@ -62,9 +62,10 @@
     }
     return {
       // op: "check" (a claim, kural.browser.answer; the default: the small path first, Pyodide for what it cannot
-      // answer), "full" (the same, from Pyodide only), "sheet" (a score sheet as data,
-      // browser.sheet_answer), "import" (a sheet file's text and name, browser.sheet_import) or "qr" (a link's QR
-      // code, browser.qr_code).
+      // answer), "full" (the same, from Pyodide only), "sheet" (a score sheet as data, browser.sheet_answer: the
+      // small path first too), "sheet-full" (the same, from Pyodide only), "import" (a sheet file's text and name,
+      // browser.sheet_import: Pyodide, which reads YAML) or "qr" (a link's QR code, browser.qr_code: Pyodide).
+      // The answer's `engine` says which answered: "small" or "full".
       ask: function (query, lang, op) {
         start(op || "check");
         return new Promise(function (resolve) {
@@ -75,7 +76,8 @@
       },
       // Start the engine without a question (the worker answers nothing): a reader who begins the form or
       // chooses a house rule will soon ask, and the first verdict then does not wait for Pyodide to load.
-      // op: what the first question will be ("check", the default: the small path starts; "sheet": Pyodide).
+      // op: what the first question will be ("check", the default, or "sheet": the small path starts; "full",
+      // "sheet-full": Pyodide).
       warm: function (op) {
         if (worker) return;
         start(op || "check");

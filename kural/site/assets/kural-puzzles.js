@@ -1,6 +1,6 @@
 /* The puzzle pages (kural/site/pages/puzzles.py): draws a puzzle from the page's JSON (positions only, no answers), takes
    an answer (a word, a number, or a tapped tile), and asks the engine in the page (kural-engine.js: the checker's
-   Pyodide worker) for its verdict on the position under the rules the page is read with (?ruleset=, variant=);
+   worker, its small path first) for its verdict on the position under the rules the page is read with (?ruleset=, variant=);
    the reader's answer is graded against the engine's actual, and the engine's breakdown (the checker's figure and
    explanation), the rules that decide it and a link into the checker are shown. The engine starts when the reader
    first moves, taps or types on the page (or at once for a shared link to one puzzle); an answer given before it
@@ -71,24 +71,27 @@
   }
 
   // --- the engine: started by the reader's first move on the page; its progress shown to an answer that waits ----
-  // The puzzles ask Pyodide ("full"), not the checker's small path first: a reader answers many puzzles in a row, and
-  // Pyodide's verdict on a 21-tile rack takes a tenth of the small path's (10 ms against 95, python -m benchmarks
-  // puzzles), for a start that is longer once (about 6 s against 2 on localhost, while the reader reads the first).
+  // The first answer comes from the checker's small path (MicroPython, a tenth of Pyodide's bytes: seconds on a
+  // phone, where Pyodide takes half a minute); Pyodide starts behind it and grades the later ones (a verdict on a
+  // 21-tile rack in 10 ms against the small path's 95, python -m benchmarks puzzles). A drill the small path leaves
+  // to Pyodide (Rummikub's best move) waits for Pyodide's start, and the page says why ("full").
   // answered[drill]: the engine has answered this drill's question here.
-  var FULL = "full", loadedPct = 0, waiting = null, answered = {};
+  var loadedPct = 0, waiting = null, answered = {}, full = false;
   var bar = $("kural-puzzle-loading"), wait = $("kural-puzzle-wait");
   var engine = window.KuralEngine(root, function (m) {
     loadedPct = Math.max(loadedPct, m.value);
+    if (m.how === "full") full = true;
     if (waiting) showWaiting();
   });
+  window.kuralPuzzleEngines = [];  // which engine graded each answer, "small" or "full" (the tests)
   function showWaiting() {
     window.KuralEngine.showProgress(bar, Math.min(99, loadedPct));
     wait.hidden = false;
-    wait.textContent = fmt(w.loading, { percent: Math.min(99, Math.round(loadedPct)) });
+    wait.textContent = full ? w.full : fmt(w.loading, { percent: Math.min(99, Math.round(loadedPct)) });
   }
   function warm() {
     ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) { document.removeEventListener(t, warm, true); });
-    engine.warm(FULL);
+    engine.warm();
   }
   ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) {
     document.addEventListener(t, warm, { capture: true, passive: true });
@@ -96,7 +99,7 @@
   window.kuralPuzzleReady = function () {  // for the benchmark: resolves once the engine has answered the puzzle shown
     warm();
     var p = current;
-    return engine.ask(asked(p), spec.lang, FULL).then(function (r) { if (r.state === "done") answered[p.d] = true; return r.engine || ""; });
+    return engine.ask(asked(p), spec.lang).then(function (r) { if (r.state === "done") answered[p.d] = true; return r.engine || ""; });
   };
 
   var COLOURS = { R: 1, Y: 1, B: 1, K: 1 };
@@ -223,8 +226,10 @@
     var loaded = !!answered[p.d], t0 = performance.now();
     waiting = p;
     if (!loaded) showWaiting();
-    engine.ask(asked(p), spec.lang, FULL).then(function (r) {
+    engine.ask(asked(p), spec.lang).then(function (r) {
       if (r.state === "done") answered[p.d] = true;
+      full = false;
+      window.kuralPuzzleEngines.push(r.engine || "");
       if (current !== p) return;  // another puzzle was opened meanwhile
       waiting = null;
       wait.hidden = true; bar.hidden = true;

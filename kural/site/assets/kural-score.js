@@ -12,7 +12,13 @@
   var KEY = "kural-score-v1", ASIDE = "kural-score-v1-unreadable", HISTORY = 100;
   var $ = function (id) { return document.getElementById(id); };
   var bar = $("kural-score-progress");
-  var engine = KuralEngine(box, function (m) { KuralEngine.showProgress(bar, m.value); });
+  // The engine answers from the checker's small path first (MicroPython, a tenth of Pyodide's bytes); a sheet it
+  // leaves to Pyodide (a Dummy deal replayed from its plays) waits for Pyodide's start, and the page says why.
+  var engine = KuralEngine(box, function (m) {
+    KuralEngine.showProgress(bar, m.value);
+    if (m.how === "full") status(W.full);
+  });
+  window.kuralScoreEngines = [];  // which engine gave each answer, "small" or "full" (the tests)
   var damaged = 0;  // sheets kept on this device that could not be read (set aside, said once)
   var store = load();
   var answers = 0;
@@ -141,6 +147,8 @@
     standings.setAttribute("aria-busy", "true");
     return engine.ask(sheet, lang, op || "sheet").then(function (a) {
       standings.removeAttribute("aria-busy");
+      window.kuralScoreEngines.push(a.engine || "");
+      if ($("kural-score-status").textContent === W.full) status("");
       if (a.state === "failed") { showError(W.failed); handled(); return null; }
       if (a.state !== "done") { showError(a.message); handled(); return null; }
       showError("");

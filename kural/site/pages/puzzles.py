@@ -46,6 +46,7 @@ WORDS: Final = {
     "rules_choice": N_("Rules"),
     "loading_bar": N_("Loading the checker…"),
     "loading": N_("Loading the checker to grade your answer: {percent}%"),
+    "full": N_("This check needs the complete checker, a larger download: loading it…"),  # the checker's words
     "failed": N_("The checker could not be loaded, so your answer was not graded. Reload the page to try again."),
     "refused": N_("Kural could not check this position under these rules:"),
     "breakdown": N_("How Kural worked it out"),

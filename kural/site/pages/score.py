@@ -29,6 +29,7 @@ from kural.i18n import N_, NC_, NCn_, Message, Nn_, gettext, page_word
 from kural.sheet import (GAME_WORDS as SHEET_GAME_WORDS, MAX_NAME, MAX_ROUNDS, SEAT_FIELD, SUPPLIED,
                          WORDS as SHEET_WORDS, _player_range)
 from kural.site.pipeline import web
+from kural.site.small import small_urls
 from kural.site.pages.checker import GAME_ORDER, json_script
 from kural.site.pages.records_html import md_text
 
@@ -82,6 +83,8 @@ WORDS: Final = {
     "copied": N_("Copied: send it to the other players."),
     "loading": N_("Loading the rules"),
     "failed": N_("The rules could not be loaded. Check the connection and reload the page."),
+    # a sheet the small path leaves to Pyodide (a Dummy deal replayed from its plays): it says why it waits longer
+    "full": N_("Scoring this sheet needs the complete checker, a larger download: loading it…"),
     "saved": N_("Saved on this device."),
     "opened_link": N_("Opened from a link and saved on this device."),
     "imported": N_("Opened from “{name}” and saved on this device."),
@@ -359,7 +362,7 @@ def score_page(lang: str, corpus: Any = None) -> str:
     return jinja.template("score.html").render(
         heading_md=Markup(md_text(gettext(lang, TITLE))), lang=lang,
         w={k: page_word(lang, v) for k, v in WORDS.items()}, games=spec["games"], max_rounds=MAX_ROUNDS,
-        engine={**web.engine_urls(root), "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
+        engine={**small_urls(root), **web.engine_urls(root), "yaml": f"{root}{web.ENGINE_DIR}/{yaml_name}"},
         teams=partnership_rule(corpus, lang), spec=Markup(json_script(spec)))
 
 
@@ -378,7 +381,8 @@ SCORE_ASSETS: Final = ("kural-score.js", "kural-score.css", "kural-score-okey101
 
 
 def add_score(files: Any, config: Any, lang: str, corpus: Any) -> None:
-    """The score sheet page and its own assets (the engine's client and worker are the checker's)."""
+    """The score sheet page and its own assets (the engine's client and worker are the checker's: the small path
+    first, as the checker's)."""
     from mkdocs.structure.files import File
 
     here = Path(__file__).resolve().parents[1]
