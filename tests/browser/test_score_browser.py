@@ -320,8 +320,8 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     assert _standings(page) == ("done", totals, winner)
 
     # The link holds the whole sheet: a fresh browser opens the same standings (the link is shown with its QR code,
-    # the engine's answer).
-    _after(page, lambda: page.click("#kural-score-share"))
+    # the engine's answer: Pyodide's, which may still be loading behind the small path's first answers).
+    _after(page, lambda: page.click("#kural-score-share"), ENGINE_WAIT)
     link = page.get_attribute("#kural-score-link", "href")
 
     # The other games, in Turkish too: their example games entered in the same page, each as the engine scores it.
@@ -817,8 +817,9 @@ def test_a_sheet_kept_by_the_previous_release_opens_and_the_table_shares_it(brow
     assert page.is_hidden("#kural-score-round") and page.is_hidden("#kural-score-share")
     page.emulate_media(media="screen")
 
-    # The link as a QR code, drawn in the page: read back from the screen, it is the link.
-    _after(page, lambda: page.click("#kural-score-share"))
+    # The link as a QR code, drawn in the page: read back from the screen, it is the link. The code is Pyodide's (the
+    # small path gave the first standings; Pyodide loads behind them): it may still be starting.
+    _after(page, lambda: page.click("#kural-score-share"), ENGINE_WAIT)
     link = page.get_attribute("#kural-score-link", "href")
     if zxing is not None:
         from PIL import Image

@@ -9,8 +9,9 @@
 //
 // A claim (op "check") or a score sheet (op "sheet") is first put to the small path (kural/site/small): MicroPython's
 // WebAssembly, 0.2 MB, running the same engine modules lowered at build time to the Python it runs; the whole path
-// is about a tenth of Pyodide's bytes, so a shared link answers on a phone before Pyodide could have arrived. What it cannot answer (a Python error of
-// any kind: it never guesses) goes to Pyodide, which loads then, with the page saying why. Pyodide answers instead
+// is about a tenth of Pyodide's bytes, so a shared link answers on a phone before Pyodide could have arrived. What
+// it cannot answer (a Python error of any kind: it never guesses) goes to Pyodide, which loads then, with the page
+// saying why. Pyodide answers instead
 // once it has started (each verdict 2 × CPython, where MicroPython's is 20-100 ×), or when the started engine is
 // kept in Cache Storage (a reader who comes back: its resumed start is quicker than MicroPython's). It starts
 // behind a first small verdict, a few seconds later, unless the connection saves data.

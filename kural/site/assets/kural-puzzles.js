@@ -84,6 +84,7 @@
     if (waiting) showWaiting();
   });
   window.kuralPuzzleEngines = [];  // which engine graded each answer, "small" or "full" (the tests)
+  window.kuralPuzzleLoaded = function () { return loadedPct >= 100; };  // Pyodide has started (the benchmark)
   function showWaiting() {
     window.KuralEngine.showProgress(bar, Math.min(99, loadedPct));
     wait.hidden = false;
