@@ -92,7 +92,18 @@ FIELD_LABELS: Final = {
 }
 
 
-def field_label(lang: str, name: str) -> str:
+# A field a game names in its own words: Rummikub's players make an initial meld (they do not open); Dummy's
+# players count deals, not rounds (glossary `initial_meld`, `round`).
+GAME_FIELD_LABELS: Final = {
+    "rummikub": {"unopened": N_("players who have not made the initial meld")},
+    "dummy": {"seats": N_("each player at the end of the deal")},
+}
+
+
+def field_label(lang: str, name: str, game: str = "") -> str:
+    own = GAME_FIELD_LABELS.get(game, {})
+    if name in own:
+        return gettext(lang, own[name])
     return gettext(lang, FIELD_LABELS[name]) if name in FIELD_LABELS else name
 
 
@@ -170,7 +181,7 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
             if required and ftype.schema.get("type") == "array":
                 items = []  # an empty list (an empty table) is a value
             elif required:
-                raise _Refusal(gettext(lang, MISSING).format(field=field_label(lang, fname)), fname)
+                raise _Refusal(gettext(lang, MISSING).format(field=field_label(lang, fname, game)), fname)
             else:
                 continue
         try:
@@ -178,11 +189,11 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
             values[fname] = ftype.parse(raw[fname])
         except NotationError as e:
             detail = gettext(lang, MESSAGES[e.code]) if e.code in MESSAGES else str(e)
-            raise _Refusal(gettext(lang, BAD_TOKEN).format(token=e.token, field=field_label(lang, fname), detail=detail),
+            raise _Refusal(gettext(lang, BAD_TOKEN).format(token=e.token, field=field_label(lang, fname, game), detail=detail),
                            fname, e.token) from None
         except ExpectError as e:
             found = e.found if isinstance(e.found, str) else show(e.found) if isinstance(e.found, (list, tuple)) else str(e.found)
-            raise _Refusal(gettext(lang, BAD_VALUE).format(field=field_label(lang, fname), found=f"“{found}”",
+            raise _Refusal(gettext(lang, BAD_VALUE).format(field=field_label(lang, fname, game), found=f"“{found}”",
                                                             expected=e.expected), fname, str(found)) from None
     try:
         outcome = g.run(check, values, rules)
@@ -530,7 +541,7 @@ def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
     message = gettext(lang, IMPORTED).format(file=file, message=full) if file else e.message(lang)
     if not file:
         if e.code == "bad_expect" and e.field in FIELD_LABELS and str(e.values.get("found")) in ("''", "None"):
-            message = gettext(lang, MISSING).format(field=field_label(lang, e.field or ""))  # a field left empty
+            message = gettext(lang, MISSING).format(field=field_label(lang, e.field or "", e.game or ""))  # a field left empty
         where = [translate(lang, sheet_word("round_n", e.game), n=e.round)] if e.round is not None else []
         message = ": ".join(where + [message])
     return {"state": "error", "message": message, "round": e.round, "field": e.field or ""}

@@ -19,7 +19,7 @@ kural.registry.UnknownGame: unknown game 'chess' (expected one of okey101, okey,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Final, Iterable, Literal, Mapping, Optional
@@ -73,6 +73,9 @@ class Game:
     reasons: Mapping[str, str]  # reason code -> catalog message
     supply: Callable[[Any], Iterable[Any]]  # the pieces of the game's set under a ruleset
     named: TableRulesets  # the named rulesets (``?ruleset=NAME``), the standard first
+    # The game's own words for what the explanations every game shares name (kural.report): key -> catalog
+    # message, over kural.explain.WORDS (Rummikub's group for a set; the verdict on an opening or initial meld).
+    words: Mapping[str, str] = field(default_factory=dict)
 
     def run(self, check: str, values: Mapping[str, Any], rules: Optional[Ruleset] = None) -> Outcome:
         """The engine's answer to one claim, once its pieces are known to fit the game's set."""
@@ -109,11 +112,13 @@ class Game:
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,
-         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set, okey101.NAMED),
+         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set, okey101.NAMED,
+         okey101_figures.WORDS),
     Game("okey", N_("Okey"), "tiles", okey.RULESETS, okey_checks.KINDS,
          okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS, lambda rules: okey.full_set(), okey.NAMED),
     Game("rummikub", N_("Rummikub"), "tiles", rummikub.RULESETS, rummikub_checks.KINDS,
-         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces, rummikub.NAMED),
+         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces, rummikub.NAMED,
+         rummikub_figures.WORDS),
     Game("dummy", N_("Dummy (Thai rummy)"), "cards", dummy.RULESETS, dummy_checks.KINDS,
          dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK, dummy.NAMED),
 )

@@ -27,9 +27,9 @@ from kural.core.errors import KuralError, Refusal
 from kural.core.melds import MeldVerdict
 from kural.core.notation import NotationError, Tile
 from kural.core.tiles import Meld, okey_of
-from kural.explain import HAND_REASONS, PAIRS_TEXT, label, reason, word
-from kural.figures.draw import example_html
-from kural.i18n import N_, gettext, translate
+from kural.explain import HAND_REASONS, PAIRS_TEXT, REASONS as MELD_CODES, label, reason, word
+from kural.figures.draw import example_html, opening_text
+from kural.i18n import gettext, translate
 from kural.problems import MESSAGES
 
 
@@ -147,24 +147,33 @@ def error_text(lang: str, error: KuralError, game: Optional[str] = None) -> str:
 
 # --- words for the kinds every game shares (the figure's words for every other kind) -------------------
 
-def _meld_line(lang: str, game: str, m: Meld) -> str:
+def _word(lang: str, g: registry.Game, key: str) -> str:
+    """A shared word as the game says it (Rummikub's group for a set): the game's own where it has one."""
+    return gettext(lang, g.words[key]) if key in g.words else word(lang, key)
+
+
+def _meld_line(lang: str, g: registry.Game, m: Meld) -> str:
     tiles = " ".join(str(t) for t in m.tiles)
-    wild = [f"{t} = {label(lang, game, s)}" for t, s in zip(m.tiles, m.stands_for) if (t.is_joker or (t.number and t != s))]
+    wild = [f"{t} = {label(lang, g.key, s)}" for t, s in zip(m.tiles, m.stands_for) if (t.is_joker or (t.number and t != s))]
     extra = f"  ({'; '.join(wild)})" if wild else ""
-    return f"  {word(lang, m.kind)}: {tiles}  [{word(lang, 'value')} {m.value}]{extra}"
+    return f"  {_word(lang, g, m.kind)}: {tiles}  [{word(lang, 'value')} {m.value}]{extra}"
 
 
 def _meld(lang: str, a: Answer) -> str:
     v: MeldVerdict = a.outcome.detail
     if v.valid:
-        return f"{word(lang, 'valid')}: {word(lang, v.kind or 'set')} · {word(lang, 'value')} {v.value}"
-    return f"{word(lang, 'invalid')}: {reason(lang, v.reason or 'mixed', a.game.pieces == 'cards')}"
+        return f"{word(lang, 'valid')}: {_word(lang, a.game, v.kind or 'set')} · {word(lang, 'value')} {v.value}"
+    code = v.reason or "mixed"
+    # the game's own words for a meld's fault where it has them (Rummikub's group), else the shared ones
+    why = gettext(lang, a.game.reasons[code]) if code in a.game.reasons and code in MELD_CODES \
+        else reason(lang, code, a.game.pieces == "cards")
+    return f"{word(lang, 'invalid')}: {why}"
 
 
 def _hand(lang: str, a: Answer) -> str:
     h = a.outcome.detail
     lines = [word(lang, h.kind)]
-    lines += [_meld_line(lang, a.game.key, m) for m in h.melds]
+    lines += [_meld_line(lang, a.game, m) for m in h.melds]
     lines += [f"  {word(lang, 'pair')}: {x} {y}" for x, y in h.pairs]
     if h.kind == "none" and h.reason:
         tiles = a.claim.values["tiles"]
@@ -190,12 +199,11 @@ def _discards(lang: str, a: Answer) -> str:
 
 def _opening(lang: str, a: Answer) -> str:
     o = a.outcome.detail
-    lines = [_meld_line(lang, a.game.key, m) for m in o.melds]
+    lines = [_meld_line(lang, a.game, m) for m in o.melds]
     if o.left:
         lines.append(f"  {word(lang, 'left')}: {' '.join(map(str, o.left))}")
-    verdict = gettext(lang, N_("total {value}: enough to open (at least {threshold})")) if o.reaches else \
-        gettext(lang, N_("total {value}: {short} short of the {threshold} needed to open"))
-    lines.append(verdict.format(value=o.value, threshold=o.threshold, short=o.threshold - o.value))
+    # the game's own verdict, as its figure says it (Okey 101 opens; Rummikub makes its initial meld)
+    lines.append(opening_text(lang, o, a.game.words["opening_enough"], a.game.words["opening_short"]))
     return "\n".join(lines)
 
 

@@ -105,12 +105,26 @@ SOURCE_LANGS: Final = {"ja": N_("in Japanese"), "tr": N_("in Turkish"), "it": N_
 REF_FORMS: Final = {"row": N_("row {n}"), "note": N_("note {n}")}
 
 
-def category_name(lang: str, key: str) -> str:
-    return gettext(lang, CATEGORIES[key][1])
+# A heading a game says in its own words: only Okey 101 opens (Rummikub makes an initial meld; Dummy neither),
+# and Dummy counts deals, not rounds (glossary `initial_meld`, `round`).
+GAME_CATEGORIES: Final = {
+    "rummikub": {"melds": N_("Melds and the initial meld")},
+    "dummy": {"melds": N_("Melds, goot and fark")},
+}
+GAME_SUBCATEGORIES: Final = {"dummy": {"end_of_round": N_("End of a deal")}}
 
 
-def subcategory_name(lang: str, key: str) -> str:
-    return gettext(lang, SUBCATEGORIES[key])
+def category_name(lang: str, key: str, game: str = "") -> str:
+    """A category's heading, in the game's own words where it has them.
+
+    >>> category_name("en", "melds", "okey101"), category_name("en", "melds", "rummikub")
+    ('Opening and melds', 'Melds and the initial meld')
+    """
+    return gettext(lang, GAME_CATEGORIES.get(game, {}).get(key) or CATEGORIES[key][1])
+
+
+def subcategory_name(lang: str, key: str, game: str = "") -> str:
+    return gettext(lang, GAME_SUBCATEGORIES.get(game, {}).get(key) or SUBCATEGORIES[key])
 
 
 def colour_name(lang: str, game: str, colour: str) -> str:

@@ -73,3 +73,57 @@ def test_every_example_figure_carries_its_verdict_and_its_link(corpus, game):
         assert unescape(actual) == answer
         assert browser.answer(query, "tr")["actual"] == unescape(actual)
     assert page.count('class="kural-invite"') == 1
+
+
+# Each game in its own words (glossary `group`, `initial_meld`, `round`): the words every game shares are said the
+# way the game's players say them, in the checker's written explanation (kural.report, also the puzzles') and form.
+OWN_WORDS = {"ja": ("グループ", "セット", "初期メルド", "オープン"), "tr": ("grup", "aynı sayılı", "ilk açılış", "el açma"),
+             "it": ("gruppo", None, "apert", None), "en": ("group", "set", "initial meld", "to open")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rummikubs_explanation_says_group_and_initial_meld_never_set_or_opening(lang):
+    group, set_, initial, opening = OWN_WORDS[lang]
+    short = browser.answer({"game": ["rummikub"], "check": ["opening"], "tiles": ["R1 B1 K1 R5 R6"]}, lang)
+    enough = browser.answer({"game": ["rummikub"], "check": ["opening"], "tiles": ["R10 B10 K10 Y10 R5"]}, lang)
+    meld = browser.answer({"game": ["rummikub"], "check": ["meld"], "tiles": ["R10 B10 K10"]}, lang)
+    bad = browser.answer({"game": ["rummikub"], "check": ["meld"], "tiles": ["R10 B10 R10"]}, lang)
+    for a in (short, enough, meld, bad):
+        assert a["state"] == "done" and a["worded"], a
+        text = a["text"].lower()
+        assert group in text, a["text"]
+        assert not set_ or set_ not in text.replace("rummikub", ""), a["text"]
+    for a in (short, enough):  # the initial meld's own verdict, as its figure says it (one message, two places)
+        assert initial in a["text"].lower() and (not opening or opening not in a["text"].lower()), a["text"]
+        verdict = a["text"].splitlines()[-1]
+        assert verdict in unescape(a["html"]), (verdict, a["html"])
+    # Okey 101 opens: its explanation keeps its own words
+    okey101 = browser.answer({"game": ["okey101"], "check": ["opening"], "tiles": ["R10 R11 R12 K13 B13 Y13 R1"],
+                              "indicator": ["Y1"]}, lang)
+    assert okey101["text"].splitlines()[-1] in unescape(okey101["html"])
+    assert initial not in okey101["text"].lower() or lang == "it"  # Italian: apertura is both games' word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_form_names_rummikubs_initial_meld_and_dummys_deal(lang):
+    games = {g["key"]: {k["key"]: k for k in g["kinds"]} for g in checker_spec(lang)["games"]}
+    initial = OWN_WORDS[lang][2]
+    assert initial in games["rummikub"]["opening"]["title"].lower()
+    assert initial in {f["name"]: f["label"] for f in games["rummikub"]["end"]["fields"]}["unopened"].lower()
+    deal = {"ja": "ディール", "tr": "dağıtım", "it": "distribuzione", "en": "deal"}[lang]
+    assert deal in {f["name"]: f["label"] for f in games["dummy"]["end"]["fields"]}["seats"].lower()
+    assert games["okey101"]["opening"]["title"] != games["rummikub"]["opening"]["title"] or lang == "it"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_games_rule_headings_are_in_its_own_words(corpus, lang):
+    from kural.vocabulary import category_name, subcategory_name
+
+    okey101, rummikub, dummy = (category_name(lang, "melds", g) for g in ("okey101", "rummikub", "dummy"))
+    assert len({okey101, rummikub, dummy}) == 3 or lang == "it"
+    assert OWN_WORDS[lang][2].split()[-1] in rummikub.lower()  # Turkish title case: "İlk Açılış"
+    deal = {"ja": "ディール", "tr": "dağıtım", "it": "distribuzione", "en": "deal"}[lang]
+    assert deal in subcategory_name(lang, "end_of_round", "dummy").lower()
+    page = game_page("dummy", corpus, lang)
+    assert f"## {dummy} " in page and f"## {okey101} " not in page
+    assert f"## {rummikub} " in game_page("rummikub", corpus, lang)

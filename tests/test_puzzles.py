@@ -313,6 +313,21 @@ def test_the_page_asks_the_engine_what_made_the_puzzle(drill: str) -> None:
         assert 'class="kural-figure"' in a["html"] and a["text"] and a["worded"] == (p.check in TEXTS)
 
 
+def test_a_rummikub_puzzles_explanation_is_in_rummikubs_own_words() -> None:
+    """The written explanation under a Rummikub initial-meld puzzle (kural.report, as the checker's) calls a group a
+    group and the initial meld by its name: no Okey 101 opening (オープン), no set (セット) for a group."""
+    from urllib.parse import parse_qs
+
+    from kural import browser
+    from kural.site.pages.puzzles import puzzle_spec
+
+    spec = puzzle_spec("rummikub", "ja")["puzzles"]
+    shown = [p for p in P.puzzles("rummikub") if p.drill == "rummikub-initial"][:6]
+    texts = [browser.answer(parse_qs(next(x["q"] for x in spec if x["p"] == p.pid)), "ja")["text"] for p in shown]
+    assert texts and all("初期メルド" in t and "オープン" not in t and "セット:" not in t for t in texts), texts
+    assert any("グループ:" in t for t in texts), texts
+
+
 def test_a_house_rule_changes_the_answer_in_the_page_and_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """Under a house rule (a higher opening threshold) some racks no longer open: the page's engine and
     ``kural puzzle --variant`` give the answer under it, and say which rules they answer under."""

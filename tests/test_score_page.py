@@ -190,6 +190,9 @@ def test_dummys_sheet_says_deal_where_the_other_games_say_round(lang, deal, roun
         assert deal.lower() in own[key].lower() and round_.lower() not in own[key].lower(), (key, own[key])
     assert all(deal.lower() in v.lower() for v in own["rounds_played"].values() if v != "played")
     assert not games["okey101"]["words"] and round_.lower() in score_spec(lang)["words"]["round_n"].lower()
+    # the page's lead says round; Dummy's own, shown while its sheet or form is (kural-score.js), says deal
+    assert deal.lower() in own["lead"].lower() and round_.lower() not in own["lead"].lower(), own["lead"]
+    assert round_.lower() in gettext(lang, WORDS["lead"]).lower()
     text = Sheet.from_file(ROOT / "examples" / "sheets" / "dummy.yaml").score().text(lang)
     assert text.split("\n")[2].lower().startswith(deal.lower())
 

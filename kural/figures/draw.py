@@ -169,12 +169,16 @@ def default_figure(lang: str, game: str, ex: Any, outcome: checks.Outcome) -> st
     return body + verdict
 
 
-def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
-    """The verdict on an opening (Okey 101) or initial meld (Rummikub): ``enough`` and ``short`` are the
-    game's own messages, with {value}, {threshold} and {short}."""
+def opening_text(lang: str, opening: Any, enough: str, short: str) -> str:
+    """The verdict on an opening (Okey 101) or initial meld (Rummikub) in words: ``enough`` and ``short`` are the
+    game's own messages (its figures' ``OPENING_VERDICT``), with {value}, {threshold} and {short}. The figure's
+    badge and the checker's written explanation (kural.report) both say it this way."""
     msg = enough if opening.reaches else short
-    text = gettext(lang, msg).format(value=opening.value, threshold=opening.threshold, short=opening.short_by)
-    return badge(lang, opening.reaches, text)
+    return gettext(lang, msg).format(value=opening.value, threshold=opening.threshold, short=opening.short_by)
+
+
+def opening_badge(lang: str, opening: Any, enough: str, short: str) -> str:
+    return badge(lang, opening.reaches, opening_text(lang, opening, enough, short))
 
 
 TABLE_REGION = N_("Table (swipe sideways to see all of it)")

@@ -140,6 +140,13 @@ def _label(lang: str, text: str) -> str:
     return f'<small class="kural-label">{escape(text)}</small>'
 
 
+# The verdict on an opening: enough, or how far short (Rummikub says it of its initial meld, in its own words).
+OPENING_VERDICT: Final = (N_("total {value}: enough to open (at least {threshold})"),
+                          N_("total {value}: {short} short of the {threshold} needed to open"))
+# This game's words for what the shared explanations (kural.report) name, named in kural.registry.
+WORDS: Final = {"opening_enough": OPENING_VERDICT[0], "opening_short": OPENING_VERDICT[1]}
+
+
 def opening_html(lang: str, tiles: Sequence[Tile], indicator: Tile, o: Opening) -> str:
     """A rack, its best melds, the tiles left, and the verdict against the total needed."""
     okey = okey_of(indicator)
@@ -147,8 +154,7 @@ def opening_html(lang: str, tiles: Sequence[Tile], indicator: Tile, o: Opening) 
     body += _arrow() + melds_html(lang, GAME, o.melds, okey)
     if o.left:
         body += _label(lang, word(lang, "left")) + row(lang, GAME, o.left, okey, cls="kural-rack")
-    return body + opening_badge(lang, o, N_("total {value}: enough to open (at least {threshold})"),
-                                N_("total {value}: {short} short of the {threshold} needed to open"))
+    return body + opening_badge(lang, o, *OPENING_VERDICT)
 
 
 def pairs_html(lang: str, tiles: Sequence[Tile], indicator: Tile, p: okey101.Pairs) -> str:

@@ -37,6 +37,13 @@ GAME = "rummikub"
 
 KIND_NAMES: Final = {"set": N_("group"), "run": N_("run")}
 
+# The verdict on the initial meld (its own words: Rummikub players make an initial meld, they do not "open").
+OPENING_VERDICT: Final = (N_("total {value}: enough for the initial meld (at least {threshold})"),
+                          N_("total {value}: {short} short of the {threshold} the initial meld needs"))
+# This game's words for what the shared explanations (kural.report) name, named in kural.registry: a set of one
+# number is a group, and the opening verdict is the initial meld's.
+WORDS: Final = {"set": KIND_NAMES["set"], "opening_enough": OPENING_VERDICT[0], "opening_short": OPENING_VERDICT[1]}
+
 # Rummikub calls a set of one number a group.
 MELD_REASONS: Final = {
     "set_duplicate_colour": N_("a group cannot have two tiles of the same colour"),
@@ -176,8 +183,7 @@ def opening_html(lang: str, tiles: Sequence[Tile], o: Opening) -> str:
     body += _arrow() + (melds_html(lang, o.melds) if o.melds else "—")
     if o.left:
         body += _label(lang, word(lang, "left")) + row(lang, GAME, o.left, cls="kural-rack")
-    return body + opening_badge(lang, o, N_("total {value}: enough for the initial meld (at least {threshold})"),
-                                N_("total {value}: {short} short of the {threshold} the initial meld needs"))
+    return body + opening_badge(lang, o, *OPENING_VERDICT)
 
 
 def best_html(lang: str, table: Sequence[Sequence[Tile]], rack: Sequence[Tile], m: rummikub.BestMove,

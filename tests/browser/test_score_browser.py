@@ -390,6 +390,24 @@ def test_the_score_page_is_accessible(browser, server):
     context.close()
 
 
+def test_dummys_form_and_sheet_have_their_own_lead(browser, server):
+    """The page's lead says round; Dummy counts deals, so while its form or sheet is shown the lead is Dummy's own
+    (glossary `round`), and the page's again once another game is chosen."""
+    from kural.site.pages.score import GAME_WORDS
+
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto(f"{server}/ja/score/?game=dummy", wait_until="load")
+    lead, own, general = ".kural-lead", translate("ja", GAME_WORDS["dummy"]["lead"]), gettext("ja", WORDS["lead"])
+    assert "ディール" in own and "ラウンド" in general
+    page.wait_for_function("t => document.querySelector('.kural-lead').textContent === t", arg=own)
+    page.select_option("#kural-score-game", "okey101")
+    assert page.inner_text(lead) == general
+    page.select_option("#kural-score-game", "dummy")
+    assert page.inner_text(lead) == own
+    context.close()
+
+
 # --- whole games of every game, in the other languages --------------------------------------------------------
 
 # Okey played in partnership (rule 906's house rule): team 2 loses an okey finish's points five times and reaches 0.

@@ -36,6 +36,9 @@
     return w;
   }
   function clone(x) { return JSON.parse(JSON.stringify(x)); }
+  // The lead says round; a game that counts deals (Dummy) has its own, shown while its sheet or form is.
+  var lead = box.querySelector(".kural-lead"), LEAD = lead ? lead.textContent : "";
+  function showLead(game) { if (lead) lead.textContent = (game && game.words && game.words.lead) || LEAD; }
   // Keyboard: after a change that hides or rebuilds the focused control, focus goes to the first of these that
   // is shown (a CSS selector or an element), never to the page's body.
   function focusFirst() {
@@ -186,6 +189,7 @@
 
   // --- the list of games and the new game's form ---------------------------------------------------------
   function showList() {
+    showLead(null);
     $("kural-score-sheet").hidden = true;
     $("kural-score-setup").hidden = true;
     $("kural-score-games").hidden = false;
@@ -240,6 +244,7 @@
   function setupGame(key, variants, ruleset) {
     var game = gameOf(key) || spec.games[0];
     $("kural-score-game").value = game.key;
+    showLead(game);
     // The named rulesets (?ruleset=NAME, a sheet file's ruleset:), the standard first.
     var rsel = $("kural-score-ruleset");
     rsel.textContent = "";
@@ -366,6 +371,7 @@
     if (!g.answer) { status(W.loading); return; }  // kept without its standings: counted again, then shown
     var a = g.answer, sheet = g.sheet, game = gameOf(sheet.game);
     var W = wordsOf(game);
+    showLead(game);
     // The form and the table are drawn again: a control that had the focus (the engine's answer can arrive while
     // a field is being typed in) gets it back, its new copy found by its id.
     var had = document.activeElement, hadId = had && had.id && $("kural-score-sheet").contains(had) ? had.id : "";

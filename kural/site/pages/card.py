@@ -394,7 +394,7 @@ def card_html(game: str, lang: str, corpus: Corpus, overviews: Mapping[str, Sequ
         chosen = [r for r in records if r.category == cat and r.variant == "standard"
                   and f"{r.game}:{r.id}" not in replaced]
         if chosen:
-            parts.append(f'<section class="rules"><h2>{escape(category_name(lang, cat))}</h2>'
+            parts.append(f'<section class="rules"><h2>{escape(category_name(lang, cat, game))}</h2>'
                          f'{"".join(_rule(r, lang, params) for r in chosen)}</section>')
     parts.append(f'<p class="foot">{escape(t(CARD_FOOT))}</p>')
     css = _CSS % {"fonts": _FONTS["ja" if lang == "ja" else "other"], "size": size,

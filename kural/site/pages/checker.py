@@ -49,6 +49,8 @@ KIND_TITLES: Final = {
     "goot": N_("a goot"), "fark": N_("a fark"), "discard": N_("a discard's penalties"), "play": N_("a recorded deal"),
     "awards": N_("bonuses and penalties"), "settle": N_("settling up"), "timeout": N_("a turn out of time"),
 }
+# A kind a game names in its own words: Rummikub's players make an initial meld, they do not open.
+GAME_KIND_TITLES: Final = {"rummikub": {"opening": N_("an initial meld")}}
 # The choices of a field that offers choices, in words.
 OPTION_LABELS: Final = {
     "melds": N_("melds"), "pairs": N_("pairs"), "no": N_("not yet"), "layoff": N_("lay off"),
@@ -151,8 +153,9 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                     w["tap"] = fname in TAP  # tiles are written in its rows too: the picture of the set adds to them
                     w["chips"] = [{"t": word, "l": t(lang, meaning) if meaning else t(lang, WORDS["player"]).format(n=word.lstrip("p"))}
                                   for word, meaning in CHIPS[fname]]
-                fields.append({"name": fname, "label": field_label(lang, fname), "required": required, **w})
-            kinds.append({"key": name, "title": t(lang, KIND_TITLES[name]) if name in KIND_TITLES else name,
+                fields.append({"name": fname, "label": field_label(lang, fname, game), "required": required, **w})
+            title = GAME_KIND_TITLES.get(game, {}).get(name) or KIND_TITLES.get(name)
+            kinds.append({"key": name, "title": t(lang, title) if title else name,
                           "doc": t(lang, kind.doc) if kind.doc else "", "fields": fields,
                           "score": (game, name) in SCORE_KINDS, "example": _placeholders(examples, game, name)})
         kinds.sort(key=lambda k: (not k["score"], 0))  # score kinds first: the most common use at the table

@@ -96,8 +96,8 @@ def rule_block(rec: Record, corpus: Corpus, lang: str,
     # A standard rule's numbers follow the house rules a reader chooses (kural.site.pages.numbers, kural-house.js).
     marks = number_marks(rec.game, rec.params) if rec.variant == "standard" else rec.params
     title = md_text(rec.title_in(lang))  # a heading (and the table of contents) keeps the standard's numbers
-    cat = category_name(lang, rec.category)
-    sub = subcategory_name(lang, rec.subcategory)
+    cat = category_name(lang, rec.category, rec.game)
+    sub = subcategory_name(lang, rec.subcategory, rec.game)
     meta = [f"{escape(cat)} › {escape(sub)}"]
     if rec.variant != "standard":
         meta.append(f'<span class="kural-tag">{escape(t(lang, VARIANT))}: {escape(registry.game(rec.game).variant_name(lang, rec.variant))}</span>')
@@ -190,10 +190,10 @@ def game_page(game: str, corpus: Corpus, lang: str, glossary: Mapping[str, Mappi
         # Each house rule with the sources of what it changes (its ruleset's, by title and kind).
         out.append(house.rulesets_html(game, corpus, lang))
         out.append(house.panel_html(game, corpus, lang, lambda name, lg: ruleset_sources_html(game, name, lg, corpus)))
-        out.append(reading.category_menu(lang, keys) + "\n")
+        out.append(reading.category_menu(lang, keys, game) + "\n")
         out.append(reading.legend_html(game, lang) + "\n")
     for key in keys:
-        out.append(f"## {md_text(category_name(lang, key))} {{ #{key} }}\n")
+        out.append(f"## {md_text(category_name(lang, key, game))} {{ #{key} }}\n")
         out.extend(rule_block(r, corpus, lang, glossary) for r in by_cat[key])
     return "\n".join(out)
 

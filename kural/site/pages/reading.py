@@ -75,8 +75,8 @@ def overview_html(game: str, paragraphs: Sequence[Paragraph], lang: str, known: 
     return f'<dl class="kural-overview">{"".join(items)}</dl>'
 
 
-def category_menu(lang: str, keys: Sequence[str]) -> str:
-    links = "".join(f'<li><a href="#{k}">{escape(category_name(lang, k))}</a></li>' for k in keys)
+def category_menu(lang: str, keys: Sequence[str], game: str = "") -> str:
+    links = "".join(f'<li><a href="#{k}">{escape(category_name(lang, k, game))}</a></li>' for k in keys)
     label = escape(t(lang, RULES_BY_CATEGORY))
     return f'<nav class="kural-cats" aria-label="{label}"><p class="kural-cats-title">{label}</p><ul>{links}</ul></nav>'
 

@@ -125,6 +125,10 @@ WORDS: Final = {
 # context, so that each language says deal (ディール, dağıtım, distribuzione) there. The page's script uses a game's
 # own words where it has them.
 GAME_WORDS: Final[dict[str, dict[str, Message]]] = {"dummy": {
+    # the page's lead, shown in place of the page's own while a Dummy sheet or its form is (kural-score.js)
+    "lead": NC_("dummy", "Keep score for a whole game: enter each deal as it happened and Kural scores it by the "
+                "rules, as it does every example on this site. Everything stays on this device; share the sheet as "
+                "a link or a file."),
     "caption": NC_("dummy", "Each deal's scores. Choose a score to see how it was counted."),
     "round_n": NC_("dummy", "Deal {n}"),
     "add_round": NC_("dummy", "Add deal {n}"),
@@ -296,7 +300,7 @@ def _fields(game: str, lang: str) -> list[dict[str, Any]]:
                      "players" if schema.get("type") == "object" else
                      "lines" if schema.get("type") == "array" else
                      "int" if schema.get("type") == "integer" else "text")
-            out.append({"name": name, "label": field_label(lang, name), "shape": shape, "required": required})
+            out.append({"name": name, "label": field_label(lang, name, game), "shape": shape, "required": required})
     return out
 
 
