@@ -112,6 +112,7 @@ def test_the_form_names_rummikubs_initial_meld_and_dummys_deal(lang):
     assert initial in {f["name"]: f["label"] for f in games["rummikub"]["end"]["fields"]}["unopened"].lower()
     deal = {"ja": "ディール", "tr": "dağıtım", "it": "distribuzione", "en": "deal"}[lang]
     assert deal in {f["name"]: f["label"] for f in games["dummy"]["end"]["fields"]}["seats"].lower()
+    assert deal in games["dummy"]["score"]["title"].lower()
     assert games["okey101"]["opening"]["title"] != games["rummikub"]["opening"]["title"] or lang == "it"
 
 

@@ -49,8 +49,9 @@ KIND_TITLES: Final = {
     "goot": N_("a goot"), "fark": N_("a fark"), "discard": N_("a discard's penalties"), "play": N_("a recorded deal"),
     "awards": N_("bonuses and penalties"), "settle": N_("settling up"), "timeout": N_("a turn out of time"),
 }
-# A kind a game names in its own words: Rummikub's players make an initial meld, they do not open.
-GAME_KIND_TITLES: Final = {"rummikub": {"opening": N_("an initial meld")}}
+# A kind a game names in its own words: Rummikub's players make an initial meld, they do not open; Dummy's
+# players count deals, not rounds (glossary `initial_meld`, `round`).
+GAME_KIND_TITLES: Final = {"rummikub": {"opening": N_("an initial meld")}, "dummy": {"score": N_("a deal's scores")}}
 # The choices of a field that offers choices, in words.
 OPTION_LABELS: Final = {
     "melds": N_("melds"), "pairs": N_("pairs"), "no": N_("not yet"), "layoff": N_("lay off"),
