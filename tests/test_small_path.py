@@ -103,6 +103,9 @@ def test_bad_input_is_refused_in_the_readers_words_by_the_small_path(compared):
 SHEETS = ROOT / "examples" / "sheets"
 LANGS = ("tr", "ja", "it", "en")
 PUZZLES_A_DRILL = (1, 75, 150)  # every puzzle: scripts/small_equality.py --puzzles (minutes)
+# Racks with ties among the solver's candidates: MicroPython's unstable sort drew another arrangement of them (the same
+# value) until the lowering made every sort with a key stable.
+TIES = {"okey101-open": (95,)}
 OKEY101 = {"game": "okey101", "players": ["A", "B", "C", "D"], "rounds": 2,
            "played": [{"indicator": "K1", "seats": ["out okey", "closed", "melds R5", "closed +701"]}]}
 
@@ -128,7 +131,7 @@ def sheet_cases() -> list[dict]:
 def puzzle_cases() -> list[dict]:
     cases = []
     for k, d in enumerate(P.DRILLS):
-        for n in PUZZLES_A_DRILL:
+        for n in PUZZLES_A_DRILL + TIES.get(d.key, ()):
             p = P._make(d.key, n)  # the puzzle as the page asks it (its level aside: all 150 would be made)
             cases.append({"q": browser.as_mapping(browser.query_of(p.game, p.check, p.fields)), "lang": LANGS[k % 4],
                           "answer": p.answer})

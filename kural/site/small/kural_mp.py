@@ -980,6 +980,25 @@ def json_text(value):
     return "".join(out)
 
 
+def stable_sorted(iterable, key=None, reverse=False):
+    # sorted(iterable, key=key, reverse=reverse) as CPython sorts: stable (equal keys keep their order, also reversed);
+    # MicroPython's sort is not
+    items = list(iterable)
+    if key is None:
+        return sorted(items, reverse=reverse)
+    ks = [key(x) for x in items]
+    n = len(items)
+    if reverse:
+        order = sorted(range(n), key=lambda i: (ks[i], n - i), reverse=True)
+    else:
+        order = sorted(range(n), key=lambda i: (ks[i], i))
+    return [items[i] for i in order]
+
+
+def stable_sort(lst, key=None, reverse=False):
+    lst[:] = stable_sorted(lst, key, reverse)
+
+
 def chained(exc, context):
     # raise exc while context is handled, as lowered: CPython keeps context as exc.__context__, MicroPython does not
     if isinstance(exc, BaseException) and exc is not context:

@@ -10,7 +10,9 @@ needs from ``kural_mp``, shipped beside them):
 - every dict made in insertion order (``kural_mp.od``; MicroPython's dicts keep no order, CPython's do);
 - ``n.bit_count()``, ``s.removeprefix(p)``, ``dict.fromkeys``, ``json.dumps(x, ensure_ascii=False)`` through
   ``kural_mp``; an exception raised in ``except E as e:`` given ``e`` as its ``__context__`` (MicroPython chains
-  none), read with ``getattr``.
+  none), read with ``getattr``;
+- ``sorted(x, key=...)`` and ``x.sort(key=...)`` stable, as CPython's (``kural_mp.stable_sorted``: MicroPython's sort
+  is not, and the engine's searches keep the first of equal candidates, so a tie would show another arrangement).
 
 >>> print(lower_source("from __future__ import annotations\\nx: int = {1: 2}\\n"))
 import kural_mp as _M
@@ -429,6 +431,11 @@ class _Lower(ast.NodeTransformer):
             return ast.Call(func=_shim("od_fromkeys"), args=node.args, keywords=node.keywords)
         if isinstance(f, ast.Attribute) and f.attr in METHODS:
             return ast.Call(func=_shim(METHODS[f.attr]), args=[f.value] + node.args, keywords=node.keywords)
+        if any(k.arg == "key" for k in node.keywords):  # MicroPython's sort is not stable: ties keep their order
+            if isinstance(f, ast.Name) and f.id == "sorted":
+                return ast.Call(func=_shim("stable_sorted"), args=node.args, keywords=node.keywords)
+            if isinstance(f, ast.Attribute) and f.attr == "sort":
+                return ast.Call(func=_shim("stable_sort"), args=[f.value] + node.args, keywords=node.keywords)
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "json" \
                 and f.attr == "dumps" and [(k.arg, getattr(k.value, "value", None)) for k in node.keywords] \
                 == [("ensure_ascii", False)]:
