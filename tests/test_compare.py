@@ -196,3 +196,14 @@ def test_a_reading_no_source_gives_links_the_rule_that_states_it(corpus):
     doubling = next(part for part in std.split("; ") if gettext("en", compare.PARAM_LABELS["multipliers_stack"]) in part)
     assert gettext("en", UNWRITTEN_TEXT).replace("'", "&#x27;") in doubling and 'href="../okey101/#608"' in doubling
     assert "doc-okey101-table" not in doubling
+
+
+@pytest.mark.parametrize("lang, group, initial", [("ja", "グループ", "初期メルド"), ("tr", "grup", "ilk açılış"),
+                                                  ("it", "grupp", "apertura"), ("en", "group", "initial meld")])
+def test_the_rows_of_all_four_games_name_rummikubs_group_and_initial_meld(corpus, lang, group, initial):
+    """The sets and opening rows hold Rummikub's groups and initial meld: their headings say so in its own words
+    (glossary `group`, `initial_meld`), not only the Okey games' set and opening."""
+    html = compare.games_table(corpus, lang)
+    heads = dict(re.findall(r'<tr><th scope="row">([^<]*)</th><td data-game="\w+" data-topic="(\w+)"', html))
+    by_topic = {topic: unescape(head) for head, topic in heads.items()}
+    assert group in by_topic["sets"].lower() and initial in by_topic["opening"].lower(), by_topic

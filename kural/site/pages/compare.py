@@ -54,9 +54,10 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("pieces", N_("Tiles or cards")),
     ("deal", N_("The deal")),
     ("wild", N_("Jokers and wild tiles")),
-    ("sets", N_("Sets")),
+    # a row of all four games: where Rummikub names the thing its own way, the heading says so
+    ("sets", N_("Sets (Rummikub: groups)")),
     ("runs", N_("Runs")),
-    ("opening", N_("Opening requirement")),
+    ("opening", N_("Opening requirement (Rummikub: initial meld)")),
     ("layoff", N_("Laying off")),
     ("out", N_("Going out")),
     ("scoring", N_("Scoring")),
