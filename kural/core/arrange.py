@@ -41,6 +41,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator, Optional, Sequence
 
+from kural.core import Lookup
 from kural.core.melds import MeldRules
 
 WILD = -1
@@ -80,8 +81,8 @@ def counts_of(pieces: Sequence[tuple[str, int]], colours: Sequence[str] = ("R", 
 
 _N = 13
 _LOW_BITS: int = sum(1 << (2 * i) for i in range(_N))  # the low bit of every number's field
-_RUNS: dict[int, int] = {}  # (code << 2 | wilds) -> best run value; shared by every colour and rack
-_RUNS3: dict[int, tuple[int, int, int]] = {}  # code -> (value with 0 wilds, gain of 1, gain of 2)
+_RUNS: Lookup[int, int] = {}  # (code << 2 | wilds) -> best run value; shared by every colour and rack
+_RUNS3: Lookup[int, tuple[int, int, int]] = {}  # code -> (value with 0 wilds, gain of 1, gain of 2)
 _CACHE_LIMIT = 1 << 21
 
 
@@ -193,30 +194,35 @@ def _natural_set_options(a: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]
     return out
 
 
-# (counts per colour at a number, number index) -> [(decrement per colour code, value of the sets)]
-_SET_OPTIONS: dict[tuple[tuple[int, ...], int], list[tuple[tuple[int, int, int, int], int]]] = {}
-for _a in itertools.product(range(3), repeat=4):
-    if sum(1 for _x in _a if _x) >= 3:
-        _opts = _natural_set_options(_a)
-        for _i in range(_N):
-            _sh = 2 * _i
-            _SET_OPTIONS[(_a, _i)] = [((_t[0] << _sh, _t[1] << _sh, _t[2] << _sh, _t[3] << _sh), _n * (_i + 1))
-                                      for _t, _n in _opts]
+# (counts per colour at a number, number index) -> [(decrement per colour code, value of the sets)], for counts with
+# 3 or more colours present; each entry worked out when first asked for (the page's engine, which imports this
+# module before its first verdict, then works out the few it needs rather than all 624).
+_SET_OPTIONS: Lookup[tuple[tuple[int, ...], int], list[tuple[tuple[int, int, int, int], int]]] = {}
 
-# Sets holding wilds, by number index and the 4-bit pattern of colours present there:
-# [(value, wilds used, natural colours, decrement per colour code)], with 1 or 2 wilds.
-_WILD_SETS: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]]]] = {}
-for _i in range(_N):
-    for _pat in range(16):
-        _present_c = [c for c in range(4) if _pat >> c & 1]
-        _lst = []
-        for _size in range(1, min(3, len(_present_c)) + 1):
-            for _xs in itertools.combinations(_present_c, _size):
-                _dec = tuple((1 << 2 * _i) if c in _xs else 0 for c in range(4))
-                for _k in range(max(1, 3 - _size), min(2, 4 - _size) + 1):
-                    _lst.append(((_i + 1) * (_size + _k), _k, _xs, _dec))
-        _lst.sort(key=lambda x: -x[0])
-        _WILD_SETS[(_i, _pat)] = _lst  # type: ignore[assignment]
+
+def _set_options(a: tuple[int, ...], i: int) -> list[tuple[tuple[int, int, int, int], int]]:
+    sh = 2 * i
+    got = _SET_OPTIONS[(a, i)] = [((t[0] << sh, t[1] << sh, t[2] << sh, t[3] << sh), n * (i + 1))
+                                  for t, n in _natural_set_options(a)]
+    return got
+
+
+# Sets holding wilds, by number index and the 4-bit pattern of colours present there (not 0):
+# [(value, wilds used, natural colours, decrement per colour code)], with 1 or 2 wilds, worked out when first asked for.
+_WILD_SETS: Lookup[tuple[int, int], list[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]]]] = {}
+
+
+def _wild_sets(i: int, pat: int) -> list[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]]]:
+    present = [c for c in range(4) if pat >> c & 1]
+    got = []
+    for size in range(1, min(3, len(present)) + 1):
+        for xs in itertools.combinations(present, size):
+            dec = tuple((1 << 2 * i) if c in xs else 0 for c in range(4))
+            for k in range(max(1, 3 - size), min(2, 4 - size) + 1):
+                got.append(((i + 1) * (size + k), k, xs, dec))
+    got.sort(key=lambda x: -x[0])
+    _WILD_SETS[(i, pat)] = got  # type: ignore[assignment]
+    return got  # type: ignore[return-value]
 
 
 def _present(code: int) -> int:
@@ -229,8 +235,8 @@ class _Solver:
     __slots__ = ("best", "bases")
 
     def __init__(self) -> None:
-        self.best: dict[tuple[tuple[int, int, int, int], int], int] = {}
-        self.bases: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        self.best: Lookup[tuple[tuple[int, int, int, int], int], int] = {}
+        self.bases: Lookup[tuple[int, int, int, int], tuple[int, int, int]] = {}
 
     @staticmethod
     def leaves(codes: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int]]:
@@ -245,7 +251,7 @@ class _Solver:
             sh = low.bit_length() - 1
             a = (c0 >> sh & 3, c1 >> sh & 3, c2 >> sh & 3, c3 >> sh & 3)
             new = list(leaves)
-            for (d0, d1, d2, d3), v in _SET_OPTIONS[(a, sh >> 1)]:
+            for (d0, d1, d2, d3), v in _SET_OPTIONS.get((a, sh >> 1)) or _set_options(a, sh >> 1):
                 for (e0, e1, e2, e3), val in leaves:
                     new.append(((e0 - d0, e1 - d1, e2 - d2, e3 - d3), val + v))
             leaves = new
@@ -308,7 +314,7 @@ class _Solver:
             sh = 2 * i
             pat = (p0 >> sh & 1) | (p1 >> sh & 1) << 1 | (p2 >> sh & 1) << 2 | (p3 >> sh & 1) << 3
             if pat:
-                for cand in _WILD_SETS[(i, pat)]:
+                for cand in _WILD_SETS.get((i, pat)) or _wild_sets(i, pat):
                     if cand[1] <= wilds:
                         yield cand
 
@@ -331,7 +337,7 @@ class _Solver:
             pat = (p0 >> sh & 1) | (p1 >> sh & 1) << 1 | (p2 >> sh & 1) << 2 | (p3 >> sh & 1) << 3
             if not pat:
                 continue
-            for value, k, _, (d0, d1, d2, d3) in _WILD_SETS[(i, pat)]:
+            for value, k, _, (d0, d1, d2, d3) in _WILD_SETS.get((i, pat)) or _wild_sets(i, pat):
                 if k > wilds or value + fewer[k] <= best:
                     continue
                 v = value + self.solve((c0 - d0, c1 - d1, c2 - d2, c3 - d3), wilds - k)
@@ -530,7 +536,7 @@ def _runs(counts: list[int], wilds: int, slot: int, colour: int, a: int, here: i
         yield PlacedMeld("run", colour, slots, nums, (colour,) * len(nums)), rest, wilds - w
 
 
-def _search(counts: list[int], wilds: int, rules: MeldRules, use_all: bool, memo: dict) -> Optional[Arrangement]:
+def _search(counts: list[int], wilds: int, rules: MeldRules, use_all: bool, memo: Lookup) -> Optional[Arrangement]:
     key = (tuple(counts), wilds)
     if key in memo:
         return memo[key]
@@ -569,7 +575,8 @@ def _search(counts: list[int], wilds: int, rules: MeldRules, use_all: bool, memo
 
 def general_best_value(counts: list[int], wilds: int, rules: MeldRules) -> Arrangement:
     """:func:`best_value` by the general search alone (any shape; slower)."""
-    result = _search(list(counts), wilds, rules, False, {})
+    memo: Lookup[tuple[tuple[int, ...], int], Optional[Arrangement]] = {}
+    result = _search(list(counts), wilds, rules, False, memo)
     assert result is not None
     return result
 
@@ -672,4 +679,5 @@ def best_using(counts: list[int], wilds: int, rules: MeldRules, slot: int) -> Op
 
 def complete(counts: list[int], wilds: int, rules: MeldRules) -> Optional[Arrangement]:
     """An arrangement using every tile, or None when there is none."""
-    return _search(list(counts), wilds, rules, True, {})
+    memo: Lookup[tuple[tuple[int, ...], int], Optional[Arrangement]] = {}
+    return _search(list(counts), wilds, rules, True, memo)

@@ -28,6 +28,7 @@ from kural.site.pages.checker import add_checker
 from kural.site.pages.score import add_score
 from kural.site.pages.puzzles import add_puzzles
 from kural.site.pipeline.critical import defer_styles, preload_scripts
+from kural.site.small import head_start
 from kural.site.pages import changes, offline
 from kural.site import rawhtml
 from kural.site.jinja import compiled_once
@@ -167,7 +168,8 @@ class KuralPlugin(BasePlugin[KuralConfig]):
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         # A phone on a slow network paints the page before the stylesheets arrive (kural/site/pipeline/critical.py).
-        return preload_scripts(defer_styles(output, page.url, Path(config.site_dir)))
+        # A checker link's own downloads start from the head (kural/site/small: the first verdict waits on them).
+        return head_start(preload_scripts(defer_styles(output, page.url, Path(config.site_dir))))
 
     def on_post_build(self, config: Any) -> None:
         for old, new in MOVED.items():

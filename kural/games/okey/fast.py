@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
 
+from kural.core import Lookup
+
 NIBBLE = 4
 MASK13 = (1 << 13) - 1
 _NIB = tuple(1 << (NIBBLE * (s % 13)) for s in range(52))
@@ -221,7 +223,7 @@ def run_canon(vec: int, k_max: int, wrap: bool) -> int:
     return vec & ((cov & _FLAGS) * 15)
 
 
-_MASKS: dict[tuple[int, int, bool], int] = {}
+_MASKS: Lookup[tuple[int, int, bool], int] = {}
 
 
 def colour_mask(vec: int, k_max: int, wrap: bool) -> int:
@@ -317,7 +319,8 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
     found: list = [None] * (k_max + 1)
     steps = _STEPS.get((k_max, optional))
     if steps is None:
-        steps = _STEPS[(k_max, optional)] = {}
+        fresh: Lookup = {}
+        steps = _STEPS[(k_max, optional)] = fresh
     for j in range(ones + 1 if wrap else 1):
         # state -> (value, back) where back = (prev_state, naturals used, wilds, extended 3+)
         layers: list[tuple[int, dict]] = []
@@ -368,7 +371,7 @@ def _colour_dp(vec: int, k_max: int, wrap: bool, optional: bool) -> list[Optiona
 # The moves from one state of the runs dynamic programme at a position holding some naturals, by
 # (k_max, optional), then (state, naturals): the same few are taken again and again, so each list is
 # made once (in the order the programme tries them, which decides between equal values).
-_STEPS: dict[tuple[int, bool], dict[tuple[tuple[int, int, int, int], int], list]] = {}
+_STEPS: Lookup[tuple[int, bool], dict[tuple[tuple[int, int, int, int], int], list]] = {}
 
 
 def _steps(st: tuple[int, int, int, int], nat: int, k_max: int, optional: bool) -> list:
@@ -472,8 +475,8 @@ class ColourBest:
 
 
 _NOTHING = ColourBest(0, 0)
-_BESTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
-_SEGMENTS: dict[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+_BESTS: Lookup[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
+_SEGMENTS: Lookup[tuple[int, int, bool], tuple[ColourBest, ...]] = {}
 
 
 class _Values(dict):
@@ -651,7 +654,7 @@ class _Placed:
         return tuple(Run(r.colour, r.start, tuple(f)) for r, f in zip(self.base.runs, runs))
 
 
-_PLACES: dict[tuple[int, int, bool], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_PLACES: Lookup[tuple[int, int, bool], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def okey_places(vec: int, k_max: int, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -815,7 +818,7 @@ def _shape(part: int, low: int, wrap: bool) -> tuple[tuple[tuple[int, tuple[bool
 
 
 # Each shape of a piece without wilds (:func:`_shape`): its best runs, their value, their tiles and which.
-_SHAPES: dict[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int, int]] = {}
+_SHAPES: Lookup[int, tuple[tuple[tuple[int, tuple[bool, ...]], ...], int, int, int]] = {}
 
 
 def _value_alone(vec: int, wrap: bool) -> int:
@@ -867,7 +870,7 @@ def set_sizes(u: Sequence[int], x: int) -> Optional[int]:
     return s if 3 * s <= total else None
 
 
-_OPTIONS: dict[tuple, tuple] = {}
+_OPTIONS: Lookup[tuple, tuple] = {}
 
 
 def _set_options(cs: tuple[int, int, int, int], r: int, optional: bool) -> tuple:
@@ -1372,7 +1375,7 @@ def _leaf_best(vecs: tuple[int, int, int, int], r: int, tables: list[_Values], c
             state["runs"] = (t0, t1, t2, t3)
 
 
-_DIST: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_DIST: Lookup[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 def _distribute(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
@@ -1398,7 +1401,7 @@ _MORE: list[dict] = []
 
 def memo_table() -> dict:
     """A new memo table for a module built on this one, forgotten with these by :func:`clear_caches`."""
-    table: dict = {}
+    table: Lookup = {}
     _MORE.append(table)
     return table
 

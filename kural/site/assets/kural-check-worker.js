@@ -337,7 +337,15 @@ function bootSmall(config) {
     wasm.catch(function () {});
     early[config.micropythonWasm] = wasm;
     answerEarly();
-    var mod = await import(config.micropython);
+    // Its script, handed over by the page (fetched from the page's head), runs from the bytes; else from its address.
+    var script = handedFile(config, config.micropython), source = script ? await script : null, blob = null;
+    if (source) blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    var mod;
+    try {
+      mod = await import(blob || config.micropython);
+    } finally {
+      if (blob) URL.revokeObjectURL(blob);
+    }
     var mp = await mod.loadMicroPython({ url: config.micropythonWasm, heapsize: 48 * 1024 * 1024, pystack: 64 * 1024,
                                          stdout: function () {}, stderr: function () {} });
     await unpack(mp, await bundle, "/lib");
@@ -400,6 +408,14 @@ function tellLoaded() {
 onmessage = function (event) {
   var m = event.data;
   if (m.type === "file") { fileHanded(m.url, m.bytes); return; }
+  if (m.type === "small") {  // the page's head (kural-small-start.js): the small path starts now, unless Pyodide is kept
+    if (m.config.small && m.config.micropython && !smallFailed) {
+      preferFull(m.config).then(function (full) {
+        if (!full) bootSmall(m.config).then(function () { tellLoaded(); }, function () {});
+      });
+    }
+    return;
+  }
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
     if (smallOp(m) && m.config.small && m.config.micropython && !smallFailed) {
       preferFull(m.config).then(function (full) {

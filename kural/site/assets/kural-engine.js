@@ -25,11 +25,11 @@
     var worker = null, pending = {}, nextId = 1;
     // The small path's files, asked for by the page as the worker starts: the worker's own script would otherwise
     // cost a round trip before them (0.6 s on a slow network). Each is handed over as it arrives (null: the worker
-    // fetches it itself).
+    // fetches it itself). A link with a claim has them asked for earlier, from the page's head (earlyWorker).
     function prefetch() {
       if (!config.small || !config.micropython) return;
-      config.prefetched = [config.small, config.micropythonWasm, config.catalog ? config.catalog.replace("{lang}", config.lang) : ""]
-        .filter(Boolean);
+      config.prefetched = [config.micropythonWasm, config.micropython, config.small,
+                           config.catalog ? config.catalog.replace("{lang}", config.lang) : ""].filter(Boolean);
       config.prefetched.forEach(function (url) {
         fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }).catch(function () { return null; })
           .then(function (bytes) {
@@ -38,11 +38,25 @@
       });
       window.KuralEngine.loaded(config.prefetched.slice());  // kept for offline use, as the worker's own files
     }
+    // The worker the page's head started for a link with a claim (kural-small-start.js), taken over with its files
+    // and the messages it sent meanwhile; null when there is none (or it is another page's).
+    function earlyWorker() {
+      var early = window.kuralSmallStart;
+      if (!early || early.failed || early.workerUrl !== workerUrl || early.config.small !== config.small) return null;
+      window.kuralSmallStart = null;
+      config.prefetched = early.config.prefetched;
+      window.KuralEngine.loaded(config.prefetched.slice());
+      return early;
+    }
     function start(op) {
       if (worker) return;
       onProgress({ value: 2 });
-      if (op === "check" || op === "sheet") prefetch();  // the ops the small path answers first
-      worker = new Worker(workerUrl);
+      var early = op === "check" ? earlyWorker() : null;
+      if (early) worker = early.worker;
+      else {
+        if (op === "check" || op === "sheet") prefetch();  // the ops the small path answers first
+        worker = new Worker(workerUrl);
+      }
       worker.onmessage = function (e) {
         var m = e.data;
         if (m.type === "progress") { onProgress(m); return; }
@@ -59,6 +73,7 @@
         if (done) done({ state: "failed" });
         Object.keys(waiting).forEach(function (id) { waiting[id]({ state: "failed" }); });
       };
+      if (early) early.held.splice(0).forEach(function (e) { worker.onmessage(e); });
     }
     return {
       // op: "check" (a claim, kural.browser.answer; the default: the small path first, Pyodide for what it cannot

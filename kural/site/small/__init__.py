@@ -17,11 +17,13 @@ import ast
 import hashlib
 import io
 import json
+import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
 from functools import lru_cache
+from html import unescape
 from pathlib import Path
 from typing import Final, Optional
 
@@ -167,6 +169,51 @@ def small_urls(root: str) -> dict[str, str]:
             "micropython-wasm": f"{root}{ENGINE_DIR}/micropython-{version}.wasm"}
 
 
+# The checker's box (kural/site/pages/checker.py) and its data- attributes, read back from the built page.
+_BOX: Final = re.compile(r'<div[^>]*\bid="kural-checker"[^>]*>')
+_ATTR: Final = re.compile(r'\bdata-([a-z-]+)="([^"]*)"')
+# The script that starts the checker from the page's head, for a link with a claim (its comments dropped).
+START: Final = HERE.parent / "assets" / "kural-small-start.js"
+# The checker's addresses it needs (the box's data- attributes).
+START_ATTRS: Final = ("small", "micropython", "micropython-wasm", "engine", "stdlib", "pyodide-version", "catalog",
+                      "lang", "worker")
+
+
+@lru_cache(maxsize=None)
+def _start_script() -> str:
+    lines = (line.strip() for line in START.read_text(encoding="utf-8").splitlines())
+    return " ".join(line for line in lines if line and not line.startswith("//"))
+
+
+def head_start(html: str) -> str:
+    """The checker page with its worker started from its head, and the small path's downloads with it
+    (``kural-small-start.js``, for a link with a claim); any other page as it is.
+
+    >>> page = '<html><head><meta charset="utf-8"><title>x</title></head><body><div id="kural-checker" ' \\
+    ...     'data-lang="tr" data-small="../../_checker/s.zip.gz" data-micropython="../../_checker/m.mjs" ' \\
+    ...     'data-worker="../../_checker/w.js"></div></body></html>'
+    >>> out = head_start(page)
+    >>> out.startswith('<html><head><meta charset="utf-8"><script>(function (c) {')
+    True
+    >>> '})({"lang": "tr", "micropython": "../../_checker/m.mjs", "small": "../../_checker/s.zip.gz", "worker": "../../_checker/w.js"})</script><title>' in out
+    True
+    >>> head_start('<html><head></head><body><p>a</p></body></html>')
+    '<html><head></head><body><p>a</p></body></html>'
+    """
+    box = _BOX.search(html)
+    head = html.find("<head>")
+    if box is None or head < 0:
+        return html
+    attrs = {k: unescape(v) for k, v in _ATTR.findall(box.group()) if k in START_ATTRS}
+    if not attrs.get("small") or not attrs.get("micropython") or not attrs.get("worker"):
+        return html
+    at = head + len("<head>")
+    charset = re.compile(r"\s*<meta charset=[^>]*>").match(html, at)
+    at = charset.end() if charset else at
+    data = json.dumps(attrs, sort_keys=True).replace("<", "\\u003c")
+    return html[:at] + "<script>" + _start_script() + "(" + data + ")</script>" + html[at:]
+
+
 def install(site: Path, root: Optional[Path] = None) -> None:
     """MicroPython and the lowered engine into the built site's ``_checker/``."""
     from kural.site.pipeline import stdlib
@@ -186,4 +233,4 @@ def install(site: Path, root: Optional[Path] = None) -> None:
     (out / (name + ".gz")).write_bytes(stdlib.gzipped(data))
 
 
-__all__ = ["install", "small_zip", "small_urls", "small_modules", "lowered", "micropython_source", "micropython_version"]
+__all__ = ["install", "head_start", "small_zip", "small_urls", "small_modules", "lowered", "micropython_source", "micropython_version"]

@@ -7,16 +7,19 @@ needs from ``kural_mp``, shipped beside them):
 - annotations dropped (MicroPython keeps none, so a dataclass's fields are listed for it: ``__kural_fields__``);
   ``from __future__``, ``typing``, ``dataclasses``, ``functools.lru_cache`` and ``collections.Counter`` taken from
   ``kural_mp``; a ``NamedTuple`` class made from ``kural_mp.named_tuple``; ``Generic[...]``/``Protocol`` bases dropped;
-- every dict made in insertion order (``kural_mp.od``; MicroPython's dicts keep no order, CPython's do);
+- every dict made in insertion order (``kural_mp.od``; MicroPython's dicts keep no order, CPython's do), but a
+  table annotated ``Lookup`` (:data:`kural.core.Lookup`: a memo or a value table, only looked up), which stays a
+  dict of MicroPython's own, hashed (its ordered dicts are searched from the start at each lookup: 13 × slower);
 - ``n.bit_count()``, ``s.removeprefix(p)``, ``dict.fromkeys``, ``json.dumps(x, ensure_ascii=False)`` through
   ``kural_mp``; an exception raised in ``except E as e:`` given ``e`` as its ``__context__`` (MicroPython chains
   none), read with ``getattr``;
 - ``sorted(x, key=...)`` and ``x.sort(key=...)`` stable, as CPython's (``kural_mp.stable_sorted``: MicroPython's sort
   is not, and the engine's searches keep the first of equal candidates, so a tie would show another arrangement).
 
->>> print(lower_source("from __future__ import annotations\\nx: int = {1: 2}\\n"))
+>>> print(lower_source("from __future__ import annotations\\nx: int = {1: 2}\\ny: Lookup[int, int] = {1: {2: 3}}\\n"))
 import kural_mp as _M
 x = _M.od(((1, 2),))
+y = {1: _M.od(((2, 3),))}
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ FROM_SHIM: Final = {"typing": None, "dataclasses": None, "itertools": None, "fun
                     "collections": {"Counter"}, "pathlib": None, "gettext": None,
                     "collections.abc": None, "urllib.parse": None, "html": {"unescape"}, "random": None}
 GENERIC: Final = ("tuple", "list", "dict", "set", "frozenset", "type", "Mapping")
+# Dicts annotated with this name (kural.core.Lookup) are only looked up: they stay MicroPython's own dicts.
+LOOKUP: Final = "Lookup"
 METHODS: Final = {"bit_count": "bit_count", "bit_length": "bit_length", "removeprefix": "removeprefix", "removesuffix": "removesuffix"}
 
 
@@ -236,6 +241,12 @@ class _Lower(ast.NodeTransformer):
         if node.value is None:
             return None
         alias = isinstance(node.annotation, ast.Name) and node.annotation.id == "TypeAlias"
+        if _base_name(node.annotation) == LOOKUP and isinstance(node.value, (ast.Dict, ast.DictComp)) \
+                and not any(k is None for k in getattr(node.value, "keys", ())):
+            # a table only looked up (kural.core.Lookup): MicroPython's own dict, hashed, where its ordered ones
+            # are searched from the start at each lookup
+            self.generic_visit(node.value)
+            return ast.Assign(targets=[node.target], value=node.value, lineno=node.lineno)
         value = _shim("Any") if alias else self.visit(node.value)
         return ast.Assign(targets=[node.target], value=value, lineno=node.lineno)
 
