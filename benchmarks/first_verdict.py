@@ -5,7 +5,7 @@ MicroPython's WebAssembly and the lowered engine, at most 0.5 MB and 4 s), this 
   and Netlify do), zips and gzip files as they are (no host compresses those);
 - the time from opening a checker link to its verdict (the page's own clock, benchmarks/_verdict.py) on the
   slow-phone profile (4× CPU, Fast 3G as in benchmarks/phone.py), a new browser profile each time (nothing cached,
-  no service worker), median of three.
+  no service worker), median of five, with the machine's load average over the runs.
 
 Both sites are built here (main from ``git archive main``, or the folder ``KURAL_PHONE_BEFORE`` names) and served
 in turn from 127.0.0.1.
@@ -13,6 +13,7 @@ in turn from 127.0.0.1.
 
 from __future__ import annotations
 
+import os
 import statistics
 
 from benchmarks import _verdict as verdict_time
@@ -42,9 +43,11 @@ def run() -> list[Figure]:
     with beside_main(_serve) as servers, sync_playwright() as p:
         browser = launch(p)
         got: dict[str, list[tuple[float, int]]] = {label: [] for label in servers}
+        loads = []  # the machine's load average (1 minute) after each run: a shared machine's figures need it
         for _ in range(RUNS):  # in turn, so that load on the machine falls on both
             for label, (_, base, sent) in servers.items():
                 got[label].append(_first_verdict(browser, base, sent))
+                loads.append(os.getloadavg()[0])
         browser.close()
     for label, runs in got.items():
         target = label == "this tree"
@@ -55,5 +58,5 @@ def run() -> list[Figure]:
         median = statistics.median(secs)
         figures.append(Figure(f"phone, 4x CPU, Fast 3G: checker link to first verdict ({label})",
                               median, "s", "≤ 4 s" if target else "", (median <= 4.0) if target else None,
-                              spread=f"{min(secs):.1f}–{max(secs):.1f}"))
+                              spread=f"{min(secs):.1f}–{max(secs):.1f}; load {min(loads):.1f}–{max(loads):.1f}"))
     return figures
