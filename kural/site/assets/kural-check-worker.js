@@ -337,7 +337,8 @@ function bootSmall(config) {
     wasm.catch(function () {});
     early[config.micropythonWasm] = wasm;
     answerEarly();
-    // Its script, handed over by the page (fetched from the page's head), runs from the bytes; else from its address.
+    // Its script, handed over by the page (kural-engine.js, or the page's head: kural-small-start.js), runs from its
+    // bytes (a blob of this site); else from its address.
     var script = handedFile(config, config.micropython), source = script ? await script : null, blob = null;
     if (source) blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     var mod;
