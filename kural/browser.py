@@ -38,7 +38,7 @@ from kural.core.errors import KuralError
 from kural.core.notation import NotationError
 from kural.core.rulesets import VariantClash
 from kural.figures.draw import figure_for, scroll_tables
-from kural.i18n import LANGS, N_, Nn_, gettext, translate
+from kural.i18n import LANGS, N_, NC_, Message, Nn_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import TEXTS, Answer, error_text
 from kural.games.dummy.seats import play_order as dummy_play_order
@@ -56,6 +56,8 @@ UNKNOWN_VARIANT = N_("This game has no house rule “{name}”.")
 UNKNOWN_RULESET = N_("There is no ruleset “{name}” for this game (there are: {known}).")
 REFUSED = N_("The checker cannot decide this: {detail}")
 TOKEN_REFUSED = N_("“{token}”: {detail}")
+# Between the names a message lists (the readers' games and kinds, never the notation's keys).
+LIST_SEP: Final = NC_("list", ", ")
 # Tokens the engine refuses while it decides (not while it reads them).
 RUN_WORDS: Final = {"not_in_river": N_("this tile is not in the river"),
                     "tile_no_number": N_("a joker has no number to compare")}
@@ -88,23 +90,67 @@ FIELD_LABELS: Final = {
     "start": N_("the seat that plays first"), "direction": N_("direction of play"),
     "winners": N_("each deal's winner, in order"),
     "winner": N_("who won, if players are level on an empty pool"),
-    "end": N_("how the deal ended"),
 }
 
 
 # A field a game names in its own words: Rummikub's players make an initial meld (they do not open); Dummy's
 # players count deals, not rounds (glossary `initial_meld`, `round`).
-GAME_FIELD_LABELS: Final = {
+# Dummy's own words carry its context (msgctxt "dummy"), so that the glossary's Dummy words are checked in them.
+GAME_FIELD_LABELS: Final[Mapping[str, Mapping[str, Message]]] = {
     "rummikub": {"unopened": N_("players who have not made the initial meld")},
-    "dummy": {"seats": N_("each player at the end of the deal")},
+    "dummy": {"seats": NC_("dummy", "each player at the end of the deal"), "end": NC_("dummy", "how the deal ended")},
 }
 
 
 def field_label(lang: str, name: str, game: str = "") -> str:
     own = GAME_FIELD_LABELS.get(game, {})
     if name in own:
-        return gettext(lang, own[name])
+        return translate(lang, own[name])
     return gettext(lang, FIELD_LABELS[name]) if name in FIELD_LABELS else name
+
+
+def labelled(name: str, game: str = "") -> bool:
+    """Whether a field has a name in words (in the game's own or in every game's)."""
+    return name in FIELD_LABELS or name in GAME_FIELD_LABELS.get(game, {})
+
+
+# What each example kind answers, as players would ask it: the name a reader chooses in the checker's form and
+# reads in its messages (the registry's description of the kind goes below it).  tests/test_checker_page.py
+# checks that every kind of every game has one.
+KIND_TITLES: Final[Mapping[str, Message]] = {
+    "meld": N_("a meld"), "okey": N_("the okey from the indicator"), "pair": N_("a pair"),
+    "hand": N_("a winning hand"), "waits": N_("the tiles a hand waits for"), "discards": N_("which discard wins"),
+    "finish": N_("what a finish is worth"), "show": N_("showing the indicator's twin"), "indicator": N_("the indicator from the dice"),
+    "deal": N_("a deal"), "score": N_("a round's scores"), "winners": N_("who has won"),
+    "opening": N_("an opening"), "pairs": N_("opening with pairs"), "can_open": N_("can this rack open?"),
+    "layoff": N_("laying off a tile"), "take_okey": N_("taking the okey from a meld"), "islek": N_("a discard's penalty"),
+    "side": N_("taking the discard beside you"), "action": N_("what a player may do now"), "game": N_("a game's winner"),
+    "card_meld": N_("a meld with playing cards"), "turn": N_("a turn"), "best": N_("the best move"),
+    "river": N_("taking from the river"), "first": N_("who starts"), "points": N_("card points"),
+    "goot": N_("a goot"), "fark": N_("a fark"), "discard": N_("a discard's penalties"), "play": N_("a recorded deal"),
+    "awards": N_("bonuses and penalties"), "settle": N_("settling up"), "timeout": N_("a turn out of time"),
+    "order": N_("the order of play"),
+    "okey_turned": N_("the okey when a fake okey is turned up"), "take_back": N_("taking tiles back from a meld"),
+    "dealer": N_("the dealer of a round"), "deal_sizes": N_("how many tiles are dealt"),
+    "draw": N_("drawing from the pool"), "players": N_("how many can play"), "count": N_("how many of a tile there are"),
+}
+# A kind a game names in its own words: Rummikub's players make an initial meld, they do not open; Dummy's
+# players count deals, not rounds (glossary `initial_meld`, `round`). "end" is each game's own question.
+GAME_KIND_TITLES: Final[Mapping[str, Mapping[str, Message]]] = {
+    "rummikub": {"opening": N_("an initial meld"), "end": N_("is the game over?")},
+    "dummy": {"score": NC_("dummy", "a deal's scores"), "end": NC_("dummy", "a deal's scores from how it ended"),
+              "dealers": NC_("dummy", "who deals next")},
+}
+
+
+def kind_title(lang: str, game: str, name: str) -> str:
+    """What a kind of check answers, in words (the kind's own name only where it has none: a test looks for it).
+
+    >>> kind_title("en", "okey", "deal_sizes"), kind_title("en", "dummy", "score")
+    ('how many tiles are dealt', "a deal's scores")
+    """
+    title = GAME_KIND_TITLES.get(game, {}).get(name) or KIND_TITLES.get(name)
+    return translate(lang, title) if title else name
 
 
 @dataclass(frozen=True)
@@ -155,12 +201,14 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
     game = _one(query, "game")
     if game not in registry.KEYS:
         msg = NOT_GAME if game else NO_GAME
-        raise _Refusal(gettext(lang, msg).format(expected=", ".join(registry.KEYS), token=game), "game", game)
+        names = translate(lang, LIST_SEP).join(registry.game_name(lang, k) for k in registry.KEYS)
+        raise _Refusal(gettext(lang, msg).format(expected=names, token=game), "game", game)
     g = registry.game(game)
     check = _one(query, "check")
     if check not in g.kinds:
         msg = NOT_CHECK if check else NO_CHECK
-        raise _Refusal(gettext(lang, msg).format(expected=", ".join(g.kinds), token=check), "check", check)
+        names = translate(lang, LIST_SEP).join(kind_title(lang, game, k) for k in g.kinds)
+        raise _Refusal(gettext(lang, msg).format(expected=names, token=check), "check", check)
     # Several house rules combine ("a+b" or the parameter given once per rule), or are refused with the reason.
     variants = [p.strip() for v in query.get("variant", ()) for p in v.split("+") if p.strip() and p.strip() != "standard"]
     for name in variants:
@@ -168,7 +216,8 @@ def decide(query: Mapping[str, Sequence[str]], lang: str) -> tuple[str, Claim, O
             raise _Refusal(gettext(lang, UNKNOWN_VARIANT).format(name=name), "variant", name)
     ruleset = _one(query, "ruleset") or "standard"
     if ruleset not in g.named:
-        raise _Refusal(gettext(lang, UNKNOWN_RULESET).format(name=ruleset, known=", ".join(g.named)), "ruleset", ruleset)
+        raise _Refusal(gettext(lang, UNKNOWN_RULESET).format(name=ruleset, known=translate(lang, LIST_SEP).join(
+            houserules.ruleset_name(lang, game, n) for n in g.named)), "ruleset", ruleset)
     try:
         rules = houserules.table_rules(game, ruleset, variants)
     except VariantClash as e:
@@ -540,7 +589,7 @@ def _sheet_error(e: SheetError, lang: str, file: str = "") -> dict[str, Any]:
     full = sheet_error_text(lang, e)  # fills in the engine's reason or the house rules' clash
     message = gettext(lang, IMPORTED).format(file=file, message=full) if file else e.message(lang)
     if not file:
-        if e.code == "bad_expect" and e.field in FIELD_LABELS and str(e.values.get("found")) in ("''", "None"):
+        if e.code == "bad_expect" and labelled(e.field or "", e.game or "") and str(e.values.get("found")) in ("''", "None"):
             message = gettext(lang, MISSING).format(field=field_label(lang, e.field or "", e.game or ""))  # a field left empty
         where = [translate(lang, sheet_word("round_n", e.game), n=e.round)] if e.round is not None else []
         message = ": ".join(where + [message])
@@ -589,4 +638,4 @@ def as_mapping(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
     return got
 
 
-__all__ = ["sheet_answer", "sheet_import", "next_round", "qr_code", "DEALING", "NEXT_WORDS", "QR_WORDS", "answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "Claim", "FIELD_LABELS"]
+__all__ = ["sheet_answer", "sheet_import", "next_round", "qr_code", "DEALING", "NEXT_WORDS", "QR_WORDS", "answer", "query_of", "as_mapping", "decide", "from_query", "fields", "is_list", "field_label", "kind_title", "Claim", "FIELD_LABELS", "KIND_TITLES"]

@@ -5,10 +5,10 @@ Keys are stable (records use them); the words are gettext messages, translated i
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Mapping
 
 from kural.core.cite import UNWRITTEN
-from kural.i18n import N_, NC_, gettext, pgettext
+from kural.i18n import N_, NC_, Message, gettext, pgettext, translate
 
 # Kural numbering: the hundreds of a rule ID are its category.
 CATEGORIES: Final = {
@@ -106,12 +106,13 @@ REF_FORMS: Final = {"row": N_("row {n}"), "note": N_("note {n}")}
 
 
 # A heading a game says in its own words: only Okey 101 opens (Rummikub makes an initial meld; Dummy neither),
-# and Dummy counts deals, not rounds (glossary `initial_meld`, `round`).
-GAME_CATEGORIES: Final = {
+# and Dummy counts deals, not rounds (glossary `initial_meld`, `round`). Dummy's carry its context (msgctxt
+# "dummy"), so that the glossary's Dummy words are checked in them.
+GAME_CATEGORIES: Final[Mapping[str, Mapping[str, Message]]] = {
     "rummikub": {"melds": N_("Melds and the initial meld")},
-    "dummy": {"melds": N_("Melds, goot and fark")},
+    "dummy": {"melds": NC_("dummy", "Melds, goot and fark")},
 }
-GAME_SUBCATEGORIES: Final = {"dummy": {"end_of_round": N_("End of a deal")}}
+GAME_SUBCATEGORIES: Final[Mapping[str, Mapping[str, Message]]] = {"dummy": {"end_of_round": NC_("dummy", "End of a deal")}}
 
 
 def category_name(lang: str, key: str, game: str = "") -> str:
@@ -120,11 +121,11 @@ def category_name(lang: str, key: str, game: str = "") -> str:
     >>> category_name("en", "melds", "okey101"), category_name("en", "melds", "rummikub")
     ('Opening and melds', 'Melds and the initial meld')
     """
-    return gettext(lang, GAME_CATEGORIES.get(game, {}).get(key) or CATEGORIES[key][1])
+    return translate(lang, GAME_CATEGORIES.get(game, {}).get(key) or CATEGORIES[key][1])
 
 
 def subcategory_name(lang: str, key: str, game: str = "") -> str:
-    return gettext(lang, GAME_SUBCATEGORIES.get(game, {}).get(key) or SUBCATEGORIES[key])
+    return translate(lang, GAME_SUBCATEGORIES.get(game, {}).get(key) or SUBCATEGORIES[key])
 
 
 def colour_name(lang: str, game: str, colour: str) -> str:

@@ -3,6 +3,7 @@ in every language, and every example figure on a game page carries its verdict a
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -38,6 +39,75 @@ def test_the_form_offers_every_kind_and_ruleset_of_every_game(lang):
             assert [f["name"] for f in k["fields"]] == want
             assert all(f["label"] and f["label"] != f["name"] or lang == "en" for f in k["fields"])
     assert any(k["score"] for g in spec["games"] for k in g["kinds"] if k["key"] == "score")
+
+
+# The names the notation gives kinds of check, games, fields and their choices: a reader meets none of them
+# (issue 39), but reads what each kind answers, as players would ask it, in the page's language.
+def _identifiers():
+    kinds = {k for g in registry.GAMES for k in g.kinds}
+    fields = {f for g in registry.GAMES for k in g.kinds for f in [*g.kind(k).fields, *g.kind(k).optional]}
+    options = {o for g in registry.GAMES for k in g.kinds for f in {**g.kind(k).fields, **g.kind(k).optional}.values()
+               for o in f.schema.get("enum", ())}
+    return kinds, fields, options
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_kind_and_every_choice_is_named_in_words_in_every_language(lang):
+    from kural.browser import GAME_KIND_TITLES, KIND_TITLES, kind_title
+    from kural.site.pages.checker import FIELD_OPTION_LABELS, OPTION_LABELS
+
+    kinds, fields, options = _identifiers()
+    spec = checker_spec(lang)
+    for g in spec["games"]:
+        for k in g["kinds"]:
+            where = (lang, g["key"], k["key"])
+            assert GAME_KIND_TITLES.get(g["key"], {}).get(k["key"]) or KIND_TITLES.get(k["key"]), where
+            assert k["title"] and k["title"] not in kinds | fields | options and "_" not in k["title"], where
+            # translated: not the English words (a missing translation reads as the English)
+            assert lang == "en" or k["title"] != kind_title("en", g["key"], k["key"]), where
+            for f in k["fields"]:
+                for o, label in zip(f.get("options", ()), f.get("labels", ())):
+                    assert o in FIELD_OPTION_LABELS.get(f["name"], {}) or o in OPTION_LABELS, (*where, f["name"], o)
+                    assert label and "_" not in label and (lang == "en" or label != o), (*where, f["name"], o, label)
+        # each kind its own title within a game: the reader tells them apart by it
+        titles = [k["title"] for k in g["kinds"]]
+        assert len(set(titles)) == len(titles), (lang, g["key"], titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_name_of_the_notation_is_visible_on_the_checker_page_or_in_its_messages(lang):
+    from kural import houserules
+    from kural.browser import kind_title
+    from kural.registry import game_name
+
+    kinds, fields, options = _identifiers()
+    page = checker_page(lang)
+    data = json.loads(page.split('id="kural-check-spec">')[1].split("</script>")[0])
+    # Every string the script puts on the page (it sets a kind's key, a field's name and a choice's key as a
+    # value or attribute only): the words, the games, the kinds and their descriptions, the fields, the choices.
+    shown = [*(w for w in data["words"].values() if isinstance(w, str))]
+    for g in data["games"]:
+        shown += [g["name"], *(v["label"] for v in g["variants"]), *(r["label"] for r in g["rulesets"])]
+        for k in g["kinds"]:
+            shown += [k["title"], k["doc"]]
+            for f in k["fields"]:
+                shown += [f["label"], *f.get("labels", ()), *(c["l"] for c in f.get("chips", ()))]
+    rulesets = {n for g in registry.GAMES for n in [*g.rulesets.names(), *g.named]}  # house rules, named rulesets
+    snake = {n for n in kinds | fields | options | rulesets if "_" in n}
+    assert not [(s, n) for s in shown for n in snake if re.search(rf"\b{n}\b", s)]
+    assert not [s for s in shown if s in kinds | fields | options and lang != "en"]
+    # The page's own text (the JSON and the command line of the no-script note left out): no kind's name.
+    text = re.sub(r"<script.*?</script>|<noscript>.*?</noscript>|<[^>]+>", " ", page, flags=re.S)
+    assert not [n for n in snake if n in text]
+    # The messages that list what can be checked or played name them in words.
+    for query, names in (({"game": ["okey101"], "check": ["nonsense"]}, [kind_title(lang, "okey101", k) for k in ("take_back", "okey_turned", "order")]),
+                         ({"game": ["dummy"], "check": [""]}, [kind_title(lang, "dummy", k) for k in ("end", "dealers")]),
+                         ({"game": ["chess"]}, [game_name(lang, g) for g in ("okey101", "rummikub")]),
+                         ({"game": ["okey101"], "check": ["meld"], "ruleset": ["nonsense"]},
+                          [houserules.ruleset_name(lang, "okey101", n) for n in registry.game("okey101").named])):
+        message = browser.answer(query, lang)["message"]
+        assert message and all(n in message for n in names), (message, names)
+        assert not [n for n in snake | {"okey101", "take_back", "okey_turned", "deal_sizes"} if re.search(rf"\b{n}\b", message)], message
 
 
 def test_four_languages_four_sets_of_words():

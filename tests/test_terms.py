@@ -220,6 +220,9 @@ def test_dummy_sheet_words_say_deal_never_round(project):
     for lang in LANGS:
         entries = [e for e in catalog_entries(ROOT / "locales" / lang / "LC_MESSAGES" / "kural.po") if e.context == "dummy"]
         assert {"Deal {n}", "Add deal {n}", "deal {n}", "{played} deal played"} <= {e.msgid for e in entries}, lang
+        # and so do Dummy's rule headings and the checker's Dummy words (kural.vocabulary, kural.browser)
+        assert {"Melds, goot and fark", "End of a deal", "how the deal ended", "each player at the end of the deal",
+                "a deal's scores", "a deal's scores from how it ended", "who deals next"} <= {e.msgid for e in entries}, lang
     po = project / "locales" / "{}" / "LC_MESSAGES" / "kural.po"
     _spoil(Path(str(po).format("ja")), 'msgid "Add deal {n}"\nmsgstr "ディール{n}を追加"', 'msgid "Add deal {n}"\nmsgstr "ラウンド{n}を追加"')
     _spoil(Path(str(po).format("tr")), 'msgid "Remove this deal"\nmsgstr "Bu dağıtımı sil"', 'msgid "Remove this deal"\nmsgstr "Bu turu sil"')

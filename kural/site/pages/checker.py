@@ -19,8 +19,9 @@ from html import escape
 from typing import Any, Final, Mapping, Optional
 
 from kural import houserules, registry
-from kural.browser import FIELD_LABELS, field_label, is_list, query_of
+from kural.browser import FIELD_LABELS, KIND_TITLES, field_label, is_list, kind_title, query_of
 from kural.explain import card_label, tile_label
+from kural.figures.okey import TOOK_WORDS
 from kural.i18n import N_, Nn_, Plural, gettext, page_word
 from kural.core.notation import COLOURS, SUITS, Card, Tile
 from kural.problems import MESSAGES
@@ -35,28 +36,16 @@ PARAM_CHOICE = N_("One of: {names}")
 LEAD = N_("Type or tap the tiles or cards, choose what to check, and get the verdict, checked the same way as every example on this site, here in your browser. The link below the form holds everything you entered: send it to the other players.")
 NOSCRIPT = N_("The checker runs in your browser, and that needs JavaScript. Without it, install Kural and use the command line: kural check okey101 R10 R11 R12 K13 B13 Y13 --indicator Y1")
 
-# Short names of the example kinds (what the reader chooses); the registry's description goes below.
-KIND_TITLES: Final = {
-    "meld": N_("a meld"), "okey": N_("the okey from the indicator"), "pair": N_("a pair"),
-    "hand": N_("a winning hand"), "waits": N_("the tiles a hand waits for"), "discards": N_("which discard wins"),
-    "finish": N_("what a finish is worth"), "show": N_("showing the indicator's twin"), "indicator": N_("the indicator from the dice"),
-    "deal": N_("a deal"), "score": N_("a round's scores"), "winners": N_("who has won"),
-    "opening": N_("an opening"), "pairs": N_("opening with pairs"), "can_open": N_("can this rack open?"),
-    "layoff": N_("laying off a tile"), "take_okey": N_("taking the okey from a meld"), "islek": N_("a discard's penalty"),
-    "side": N_("taking the discard beside you"), "action": N_("what a player may do now"), "game": N_("a game's winner"),
-    "card_meld": N_("a meld with playing cards"), "turn": N_("a turn"), "best": N_("the best move"),
-    "river": N_("taking from the river"), "first": N_("who starts"), "points": N_("card points"),
-    "goot": N_("a goot"), "fark": N_("a fark"), "discard": N_("a discard's penalties"), "play": N_("a recorded deal"),
-    "awards": N_("bonuses and penalties"), "settle": N_("settling up"), "timeout": N_("a turn out of time"),
-}
-# A kind a game names in its own words: Rummikub's players make an initial meld, they do not open; Dummy's
-# players count deals, not rounds (glossary `initial_meld`, `round`).
-GAME_KIND_TITLES: Final = {"rummikub": {"opening": N_("an initial meld")}, "dummy": {"score": N_("a deal's scores")}}
 # The choices of a field that offers choices, in words.
 OPTION_LABELS: Final = {
     "melds": N_("melds"), "pairs": N_("pairs"), "no": N_("not yet"), "layoff": N_("lay off"),
     "out": N_("a player went out"), "pool": N_("the pool ran out"), "tiles": N_("most tiles"), "value": N_("highest value"),
     "both": N_("both"), "none": N_("none"),
+}
+# A field whose choices are its own: said in its own words (Okey's "took": where the tile came from).
+FIELD_OPTION_LABELS: Final = {
+    "took": TOOK_WORDS,
+    "direction": {"clockwise": N_("clockwise"), "anticlockwise": N_("anticlockwise")},
 }
 # Words that start a row of a per-seat field, offered as buttons (the notation, with its meaning in words).
 CHIPS: Final = {
@@ -99,6 +88,16 @@ WORDS: Final = {
 
 def t(lang: str, message: str) -> str:
     return gettext(lang, message)
+
+
+def option_label(lang: str, field: str, option: str) -> str:
+    """A choice of a field in words (the notation's own word only where none is known: a test looks for it).
+
+    >>> option_label("en", "took", "pile_below"), option_label("en", "opened", "no")
+    ('drew a face-down tile that is not the top one', 'not yet')
+    """
+    label = FIELD_OPTION_LABELS.get(field, {}).get(option) or OPTION_LABELS.get(option)
+    return t(lang, label) if label else option
 
 
 def _widget(game: str, name: str, ftype: FieldType) -> dict[str, Any]:
@@ -149,14 +148,13 @@ def checker_spec(lang: str, examples: Optional[Mapping[tuple[str, str], Mapping[
                                           [(n, f, False) for n, f in kind.optional.items()]:
                 w = _widget(game, fname, ftype)
                 if w["widget"] == "enum":
-                    w["labels"] = [t(lang, OPTION_LABELS[o]) if o in OPTION_LABELS else o for o in w["options"]]
+                    w["labels"] = [option_label(lang, fname, o) for o in w["options"]]
                 if fname in CHIPS and w["widget"] == "list":
                     w["tap"] = fname in TAP  # tiles are written in its rows too: the picture of the set adds to them
                     w["chips"] = [{"t": word, "l": t(lang, meaning) if meaning else t(lang, WORDS["player"]).format(n=word.lstrip("p"))}
                                   for word, meaning in CHIPS[fname]]
                 fields.append({"name": fname, "label": field_label(lang, fname, game), "required": required, **w})
-            title = GAME_KIND_TITLES.get(game, {}).get(name) or KIND_TITLES.get(name)
-            kinds.append({"key": name, "title": t(lang, title) if title else name,
+            kinds.append({"key": name, "title": kind_title(lang, game, name),
                           "doc": t(lang, kind.doc) if kind.doc else "", "fields": fields,
                           "score": (game, name) in SCORE_KINDS, "example": _placeholders(examples, game, name)})
         kinds.sort(key=lambda k: (not k["score"], 0))  # score kinds first: the most common use at the table
