@@ -96,7 +96,9 @@ function kuralOffline(me) {
     if (!auto() || !urls.length) return;
     loading += 1;
     mark("loaded", "keeping");
-    ask({ type: "KURAL_KEEP_FILES", urls: urls }).then(function (answer) {
+    // The page itself with them: a reader who left the page at once for the checker or the score sheet, and lost
+    // the network before the language was kept, opens it again offline (it is kept with its language otherwise).
+    ask({ type: "KURAL_KEEP_FILES", urls: urls.concat([location.href]) }).then(function (answer) {
       loadFailed = loadFailed || !answer.ok;
       loading -= 1;
       if (!loading) mark("loaded", loadFailed ? "failed" : "kept");
