@@ -277,13 +277,7 @@ function boot(config) {
 
 // --- the small path -------------------------------------------------------------------------------------------
 // kural_small.answer and .sheet (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
-var SMALL_SETUP = [
-  "from kural_small import answer as _kural_small",
-  "try:",
-  "    from kural_small import sheet as _kural_small_sheet",
-  "except ImportError:",
-  "    _kural_small_sheet = None",
-].join("\n");
+var SMALL_SETUP = "from kural_small import answer as _kural_small, sheet as _kural_small_sheet";
 // The ops the small path answers first; "full" and "sheet-full" ask Pyodide only (the tests hold both to CPython).
 var SMALL_OPS = { check: "answer", sheet: "sheet" };
 function smallOp(m) { return SMALL_OPS[m.op || "check"] || ""; }
@@ -386,9 +380,8 @@ async function smallAnswer(config, m) {
       if (bytes) await unpack(s.mp, await bytes, "/lib");
       s.langs[m.lang] = true;
     }
-    var ask = s[smallOp(m)];
-    if (!ask) return null;  // a bundle without this entry point: Pyodide answers, as before
-    var text = ask(JSON.stringify(m.query), m.lang);
+    // The bundle is built with this worker and kept with it (never another build's): both entry points are there.
+    var text = s[smallOp(m)](JSON.stringify(m.query), m.lang);
     handedOver = !text;
     return text ? JSON.parse(text) : null;
   } catch (e) {
