@@ -41,7 +41,6 @@ from kural.figures.draw import figure_for, scroll_tables
 from kural.i18n import LANGS, N_, NC_, Message, Nn_, gettext, translate
 from kural.problems import MESSAGES
 from kural.report import TEXTS, Answer, error_text
-from kural.games.dummy.seats import play_order as dummy_play_order
 from kural.sheet import WORDS as SHEET_WORDS, Sheet, SheetError, dump, error_text as sheet_error_text, row_note, word as sheet_word
 
 # Words of the checker's answers (the form's own words are in kural.site.pages.checker).
@@ -477,7 +476,9 @@ def _scored(sheet: Sheet, lang: str) -> dict[str, Any]:
             cells = _rummikub_cells(lang, played.values["racks"], row.detail, sheet.rules)
         else:
             dealer = standings.dealers[len(rows)]
-            seats = () if played.check == "end" else dummy_play_order(dealer, len(sheet.players), None, sheet.rules)
+            from kural.games.dummy.seats import play_order  # Dummy's alone: the page loads only its link's game
+
+            seats = () if played.check == "end" else play_order(dealer, len(sheet.players), None, sheet.rules)
             cells = _dummy_cells(lang, row.detail, seats)
         if len(cells) != len(row.scores):
             cells = [[] for _ in row.scores]

@@ -1,10 +1,16 @@
-"""The games Kural knows, in one explicit tuple: for each, its rulesets, check kinds, figures and reason words.
+"""The games Kural knows, in one explicit table: for each, its key, its name and the module that describes it
+(its rulesets, check kinds, figures and reason words: ``kural/registry/<game>.py``, its ``GAME``).
 
 Everything that lists the games — the command line, ``kural check --as``, the checker in the page, the
-site and the search — derives from :data:`GAMES`; nothing registers itself by being imported.  Adding a
-game is a package under ``kural/games/``, its check kinds and figures, and one line here (CONTRIBUTING.md).
+site and the search — derives from :data:`TABLE`; nothing registers itself by being imported.  A game's module
+is imported when the game is first asked for (:func:`game`): the checker in the page then loads only the game of
+its link (``kural/site/small``). :data:`GAMES` is every game, each imported. Adding a game is a package under
+``kural/games/``, its check kinds and figures, its module here and one line in :data:`TABLE` (CONTRIBUTING.md).
 
->>> [g.key for g in GAMES]
+>>> KEYS
+('okey101', 'okey', 'rummikub', 'dummy')
+>>> from kural import registry
+>>> [g.key for g in registry.GAMES]
 ['okey101', 'okey', 'rummikub', 'dummy']
 >>> ruleset("okey101", "threshold_81").opening_threshold
 81
@@ -19,25 +25,17 @@ kural.registry.UnknownGame: unknown game 'chess' (expected one of okey101, okey,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import sys
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Final, Iterable, Literal, Mapping, Optional
 
-from kural.checks import dummy as dummy_checks
-from kural.checks import okey as okey_checks
-from kural.checks import okey101 as okey101_checks
-from kural.checks import rummikub as rummikub_checks
 from kural.checks.kinds import CheckKind, KindTable, Outcome
 from kural.core.errors import KuralError
 from kural.core.rulesets import Ruleset, Rulesets, TableRuleset, TableRulesets
 from kural.core.supply import check_groups, check_size, check_supply, pieces_in, seat_groups
-from kural.figures import dummy as dummy_figures
-from kural.figures import okey as okey_figures
-from kural.figures import okey101 as okey101_figures
-from kural.figures import rummikub as rummikub_figures
 from kural.figures.draw import Figure, Generator
-from kural.games import dummy, okey, okey101, rummikub
 from kural.i18n import N_, gettext
 
 
@@ -110,37 +108,69 @@ class Game:
         return " + ".join(gettext(lang, d) if (d := self.rulesets.get(p).description) else p for p in parts)
 
 
-GAMES: Final[tuple[Game, ...]] = (
-    Game("okey101", N_("Okey 101"), "tiles", okey101.RULESETS, okey101_checks.KINDS,
-         okey101_figures.FIGURES, okey101_figures.WORKED, okey101_figures.REASONS, okey101.tile_set, okey101.NAMED,
-         okey101_figures.WORDS),
-    Game("okey", N_("Okey"), "tiles", okey.RULESETS, okey_checks.KINDS,
-         okey_figures.FIGURES, okey_figures.WORKED, okey_figures.REASONS, lambda rules: okey.full_set(), okey.NAMED),
-    Game("rummikub", N_("Rummikub"), "tiles", rummikub.RULESETS, rummikub_checks.KINDS,
-         rummikub_figures.FIGURES, rummikub_figures.WORKED, rummikub_figures.REASONS, rummikub.pieces, rummikub.NAMED,
-         rummikub_figures.WORDS),
-    Game("dummy", N_("Dummy (Thai rummy)"), "cards", dummy.RULESETS, dummy_checks.KINDS,
-         dummy_figures.FIGURES, dummy_figures.WORKED, dummy_figures.REASONS, lambda rules: dummy.DECK, dummy.NAMED),
+# Every game, in the order the site lists them: its key, its name (a catalog message) and the module whose ``GAME``
+# describes it, imported when the game is first asked for (never for a side effect: the table is the list).
+TABLE: Final[tuple[tuple[str, str, str], ...]] = (
+    ("okey101", N_("Okey 101"), "kural.registry.okey101"),
+    ("okey", N_("Okey"), "kural.registry.okey"),
+    ("rummikub", N_("Rummikub"), "kural.registry.rummikub"),
+    ("dummy", N_("Dummy (Thai rummy)"), "kural.registry.dummy"),
 )
-KEYS: Final[tuple[str, ...]] = tuple(g.key for g in GAMES)
+KEYS: Final[tuple[str, ...]] = tuple(key for key, _, _ in TABLE)
+_NAMES: Final[dict[str, str]] = {key: name for key, name, _ in TABLE}
+_MODULES: Final[dict[str, str]] = {key: module for key, _, module in TABLE}
+_LOADED: dict[str, Game] = {}
 
 
 @lru_cache(maxsize=64)
 def _supply(key: str, rules: Ruleset) -> Counter:
     """A game's set under a ruleset, counted once (every claim is checked against it)."""
     return Counter(game(key).supply(rules))
-_BY_KEY: Final[dict[str, Game]] = {g.key: g for g in GAMES}
 
 
-def game(key: str) -> Game:
+def name(key: str) -> str:
+    """A game's name, the catalog message (its module is not imported).
+
+    >>> name("okey")
+    'Okey'
+    """
     try:
-        return _BY_KEY[key]
+        return _NAMES[key]
     except KeyError:
         raise UnknownGame(key) from None
 
 
+def game(key: str) -> Game:
+    """A game, its module imported when it is first asked for.
+
+    >>> game("rummikub").pieces
+    'tiles'
+    """
+    got = _LOADED.get(key)
+    if got is None:
+        try:
+            module = _MODULES[key]
+        except KeyError:
+            raise UnknownGame(key) from None
+        __import__(module)  # the import system alone: MicroPython, which runs this in the page, has no importlib
+        got = sys.modules[module].GAME
+        if got.key != key:
+            raise ValueError(f"{module}.GAME is {got.key!r}, not {key!r}")
+        _LOADED[key] = got
+    return got
+
+
 def game_name(lang: str, key: str) -> str:
-    return game(key).name_in(lang)
+    """A game's name in the reader's language (its module is not imported)."""
+    return gettext(lang, name(key))
+
+
+def __getattr__(attr: str) -> tuple[Game, ...]:
+    """``GAMES``: every game, in :data:`TABLE`'s order, each imported (what lists them all: the site, the command
+    line, the records' checks)."""
+    if attr == "GAMES":
+        return tuple(game(key) for key in KEYS)
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def ruleset(key: str, name: str = "standard") -> Any:
@@ -162,4 +192,4 @@ def run(key: str, check: str, values: Mapping[str, Any], rules: Optional[Ruleset
     return game(key).run(check, values, rules)
 
 
-__all__ = ["Game", "GAMES", "KEYS", "UnknownGame", "UnknownCheck", "game", "game_name", "named", "ruleset", "run"]
+__all__ = ["Game", "GAMES", "KEYS", "TABLE", "name", "UnknownGame", "UnknownCheck", "game", "game_name", "named", "ruleset", "run"]
