@@ -136,7 +136,7 @@ def test_a_variant_added_to_a_ruleset_adds_a_row_and_a_column(corpus, monkeypatc
     g = registry.game("rummikub")
     extra = g.rulesets.standard.variant("rack_16", "Sixteen tiles", {"rack_size": "pagat-rummikub"}, rack_size=16)
     book = Rulesets("rummikub", [*(g.rulesets.get(n) for n in g.rulesets.names()), extra])
-    monkeypatch.setitem(registry._BY_KEY, "rummikub", dataclasses.replace(g, rulesets=book))
+    monkeypatch.setitem(registry._LOADED, "rummikub", dataclasses.replace(g, rulesets=book))
     monkeypatch.setitem(compare.PARAM_LABELS, "rack_size", "Tiles each")  # type: ignore[index]
     html = compare.variants_table(corpus, "rummikub", "en")
     assert 'data-ruleset="rack_16" data-param="rack_size"><strong>16</strong>' in html
