@@ -1,17 +1,19 @@
 // The checker's small path under Node, as the page's worker runs it: MicroPython's WebAssembly (web/node_modules),
-// the lowered engine's zip and the catalogs' zips unpacked into its file system, then every claim of a JSON file
-// answered in one process. Used by tests/test_small_path.py and scripts/small_equality.py.
+// a game's bundle of the lowered engine unpacked into its file system when a claim of that game first needs it (as
+// the worker does: beside the bundles unpacked before), the catalogs' zips, then every claim of a JSON file answered
+// in one process. Used by tests/test_small_path.py and scripts/small_equality.py.
 //
-//   node scripts/small_answers.mjs ENGINE.zip CATALOG-{lang}.zip CLAIMS.json > ANSWERS.json
+//   node scripts/small_answers.mjs ENGINE-{game}.zip CATALOG-{lang}.zip CLAIMS.json > ANSWERS.json
 //
-// CLAIMS.json: [{"q": {field: [values]}, "lang": "en"}, ...]; ANSWERS.json: one entry a claim, in order: the answer
-// of kural.browser.answer as the page gets it, or "" where the small path hands the claim to Pyodide. A claim with
-// "op": "sheet" is a score sheet ("q": the sheet as data), answered as kural.browser.sheet_answer answers it.
+// CLAIMS.json: [{"q": {field: [values]}, "lang": "en", "bundle": "okey"}, ...] ("bundle": the game whose bundle
+// answers it); ANSWERS.json: one entry a claim, in order: the answer of kural.browser.answer as the page gets it, or
+// "" where the small path hands the claim to Pyodide. A claim with "op": "sheet" is a score sheet ("q": the sheet as
+// data), answered as kural.browser.sheet_answer answers it. Its last line: the bundles unpacked, in order.
 import { loadMicroPython } from "../web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "fs";
 import zlib from "zlib";
 
-const [enginePath, catalogPattern, claimsPath] = process.argv.slice(2);
+const [enginePattern, catalogPattern, claimsPath] = process.argv.slice(2);
 
 // Every file of a zip (entries stored or deflated) written under dir: the worker's unpack, in Node.
 function unpack(mp, bytes, dir) {
@@ -39,24 +41,24 @@ function unpack(mp, bytes, dir) {
 const out = [];
 const mp = await loadMicroPython({ heapsize: 48 * 1024 * 1024, pystack: 64 * 1024,
                                    stdout: (s) => out.push(s), stderr: (s) => process.stderr.write(s + "\n") });
-unpack(mp, new Uint8Array(fs.readFileSync(enginePath)), "/lib");
 const claims = JSON.parse(fs.readFileSync(claimsPath, "utf8"));
 for (const lang of new Set(claims.map((c) => c.lang))) {
   unpack(mp, new Uint8Array(fs.readFileSync(catalogPattern.replace("{lang}", lang))), "/lib");
 }
-// Each claim's query as the worker sends it, JSON text written here (MicroPython's json.load would lose the order of
-// a sheet's fields, which its answer keeps).
-mp.FS.writeFile("/claims.json", JSON.stringify(claims.map((c) => ({ q: JSON.stringify(c.q), lang: c.lang, op: c.op || "check" }))));
-// kural_small.answer (or .sheet), as the worker calls it, for every claim.
-mp.runPython(`
-import json
-from kural_small import answer as _kural_small, sheet as _kural_sheet
-with open("/claims.json") as f:
-    claims = json.load(f)
-with open("/answers.json", "w") as f:
-    f.write("[")
-    for i, c in enumerate(claims):
-        f.write(("," if i else "") + json.dumps((_kural_sheet if c["op"] == "sheet" else _kural_small)(c["q"], c["lang"])))
-    f.write("]")
-`);
-process.stdout.write(mp.FS.readFile("/answers.json", { encoding: "utf8" }));
+// kural_small.answer (or .sheet), as the worker calls it, for every claim, each query as the worker sends it (JSON
+// text), its game's bundle unpacked and imported first.
+const unpacked = [];
+let entry = null;
+const answers = claims.map((c) => {
+  if (!unpacked.includes(c.bundle)) {
+    unpack(mp, new Uint8Array(fs.readFileSync(enginePattern.replace("{game}", c.bundle))), "/lib");
+    if (!entry) {
+      mp.runPython("from kural_small import answer as _kural_small, sheet as _kural_sheet, game as _kural_game");
+      entry = { check: mp.globals.get("_kural_small"), sheet: mp.globals.get("_kural_sheet"), game: mp.globals.get("_kural_game") };
+    }
+    entry.game(c.bundle);
+    unpacked.push(c.bundle);
+  }
+  return (c.op === "sheet" ? entry.sheet : entry.check)(JSON.stringify(c.q), c.lang);
+});
+process.stdout.write(JSON.stringify(answers) + "\n" + JSON.stringify(unpacked));

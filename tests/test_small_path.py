@@ -11,10 +11,12 @@ scripts/small_equality.py (minutes: not in the suite)."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import unicodedata
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -38,18 +40,45 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None or small.micropytho
                                 reason="needs Node and web/node_modules (npm ci)")
 
 
-def small_answers(tmp: Path, cases: list[dict]) -> list:
-    """Each case ({"q", "lang"}, and "op": "sheet" for a score sheet) answered by the small path in one Node process:
-    a dict, or "" (Pyodide answers)."""
-    name, data = small.small_zip()
-    (tmp / name).write_bytes(data)
-    pattern, catalogs = web.catalog_zips()
+def bundle_of(case: dict) -> str:
+    """The game whose bundle answers a case, as the worker picks it (kural-check-worker.js, bundleOf): its game, or
+    the first game's for a case of no game the site knows (refused by the modules every game shares)."""
+    game = case["q"].get("game", "")
+    if isinstance(game, list):
+        game = next((v.strip() for v in game if v.strip()), "")
+    game = game.strip() if isinstance(game, str) else ""
+    return game if game in registry.KEYS else registry.KEYS[0]
+
+
+def small_answers(tmp: Path, cases: list[dict], apart: bool = True) -> list:
+    """Each case ({"q", "lang"}, and "op": "sheet" for a score sheet) answered by the small path: a dict, or ""
+    (Pyodide answers). ``apart``: one Node process a game, each with its own game's bundle alone (the others' are
+    not there to load); else one process, each game's bundle unpacked beside the others' as its first claim comes."""
+    pattern, zips = small.small_zips()
+    for game, data in zips.items():
+        (tmp / pattern.format(game=game)).write_bytes(data)
+    pattern_, catalogs = web.catalog_zips()
     for lang, zdata in catalogs.items():
-        (tmp / pattern.format(lang=lang)).write_bytes(zdata)
-    (tmp / "claims.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
-    out = subprocess.run(["node", str(ROOT / "scripts" / "small_answers.mjs"), str(tmp / name), str(tmp / pattern),
-                          str(tmp / "claims.json")], capture_output=True, text=True, timeout=300, check=True)
-    return [json.loads(a) if a else "" for a in json.loads(out.stdout)]
+        (tmp / pattern_.format(lang=lang)).write_bytes(zdata)
+    cases = [{**c, "bundle": bundle_of(c)} for c in cases]
+    groups = [sorted({c["bundle"] for c in cases})] if not apart else [[g] for g in sorted({c["bundle"] for c in cases})]
+    got: dict[int, object] = {}
+    for games in groups:
+        at = [i for i, c in enumerate(cases) if c["bundle"] in games]
+        path = tmp / f"claims-{'-'.join(games)}.json"
+        path.write_text(json.dumps([cases[i] for i in at], ensure_ascii=False), encoding="utf-8")
+        if apart:  # the other games' bundles are not there to load
+            for other in set(zips) - set(games):
+                (tmp / pattern.format(game=other)).unlink(missing_ok=True)
+        out = subprocess.run(["node", str(ROOT / "scripts" / "small_answers.mjs"), str(tmp / pattern),
+                              str(tmp / pattern_), str(path)], capture_output=True, text=True, timeout=300, check=True)
+        answers, unpacked = out.stdout.split("\n")
+        assert sorted(json.loads(unpacked)) == games  # each game's bundle, and no other
+        got.update(zip(at, (json.loads(a) if a else "" for a in json.loads(answers))))
+        if apart:
+            for game, data in zips.items():
+                (tmp / pattern.format(game=game)).write_bytes(data)
+    return [got[i] for i in range(len(cases))]
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +125,38 @@ def test_bad_input_is_refused_in_the_readers_words_by_the_small_path(compared):
     assert [(g["state"], g["field"], g["token"]) for g in got] == [("error", "tiles", "X3")] * 4
     assert len({g["message"] for g in got}) == 4
     assert [g["message"] for g in got] == [w["message"] for w in want]
+
+
+def test_a_games_bundle_holds_its_own_modules_and_no_other_games():
+    """One bundle a game (a link loads its game's alone): the modules every game shares, the same in each, and the
+    game's own; what each game's checks need of them is held by the runs above, each game's bundle alone."""
+    _, zips = small.small_zips()
+    shared = set()
+    for game, data in zips.items():
+        names = {n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+                 for n in zipfile.ZipFile(io.BytesIO(data)).namelist()}
+        assert {small.game_of(m) for m in names} == {None, game}, game
+        assert {f"kural.registry.{game}", f"kural.checks.{game}", f"kural.figures.{game}", f"kural.games.{game}",
+                "kural_small", "kural_mp", "kural.browser", "kural.sheet", "kural.registry"} <= names, game
+        common = {m for m in names if small.game_of(m) is None}
+        assert common == (shared or common), game
+        shared = common
+    assert len(set(zips.values())) == len(registry.KEYS)
+
+
+def test_one_worker_answers_every_game_loading_each_bundle_as_its_first_claim_comes(tmp_path):
+    """As the worker does when a reader changes the game: each game's bundle unpacked beside the others'."""
+    cases = [{"q": q, "lang": LANGS[k % 4]} for k in range(3) for i, game in enumerate(registry.KEYS)
+             for q in [claims(game, 3, seed=4300 + i)[k]]]
+    cases += [{"q": {"game": ["chess"], "check": ["meld"]}, "lang": "tr"}, {"q": {"check": ["meld"]}, "lang": "ja"}]
+    got = small_answers(tmp_path, cases, apart=False)
+    want = [browser.answer(c["q"], c["lang"]) for c in cases]
+    for c, g, w in zip(cases, got, want):
+        if not g:
+            assert _kind(c) in small.FULL_ONLY, c
+            continue
+        assert [g.get(f) for f in FIELDS] == [w.get(f) for f in FIELDS], c
+    assert [g["state"] for g in got[-2:]] == ["error", "error"]
 
 
 # --- the score sheet and the puzzles: their first answer from the same small path ------------------------------

@@ -276,8 +276,9 @@ function boot(config) {
 }
 
 // --- the small path -------------------------------------------------------------------------------------------
-// kural_small.answer and .sheet (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers.
-var SMALL_SETUP = "from kural_small import answer as _kural_small, sheet as _kural_small_sheet";
+// kural_small.answer and .sheet (kural/site/small, ENTRY): the answer as JSON, or "" where Pyodide answers; .game
+// imports a game's modules (once its bundle is unpacked, before its first claim).
+var SMALL_SETUP = "from kural_small import answer as _kural_small, sheet as _kural_small_sheet, game as _kural_small_game";
 // The ops the small path answers first; "full" and "sheet-full" ask Pyodide only (the tests hold both to CPython).
 var SMALL_OPS = { check: "answer", sheet: "sheet" };
 function smallOp(m) { return SMALL_OPS[m.op || "check"] || ""; }
@@ -313,11 +314,48 @@ function answerEarly() {
     return before(input, init);
   };
 }
-function bootSmall(config) {
+// Each game has its bundle (config.small, {game} in its address: the modules every game shares and the game's own):
+// a claim loads its game's, beside those loaded before. A claim of no game the site knows (refused whatever bundle
+// answers it: the modules every game shares do) takes one loaded, else the first game's.
+function bundleOf(config, m) {
+  var game = m.game !== undefined ? m.game : (smallOp(m) ? gameOf(m.query, config.smallGames) : "");
+  return game || smallLoaded[0] || (config.smallGames || [])[0] || "";
+}
+function gameOf(query, games) {  // as kural-engine.js reads it (KuralEngine.gameOf)
+  var g = query && query.game;
+  if (Array.isArray(g)) g = g.filter(function (v) { return String(v).trim(); })[0];
+  g = g === undefined || g === null ? "" : String(g).trim();
+  return (games || []).indexOf(g) >= 0 ? g : "";
+}
+var bundles = {}, smallLoaded = [];  // a game's bundle: the promise of its bytes, asked for once; the games imported
+function bundleFile(config, game) {
+  if (!bundles[game]) {
+    bundles[game] = smallFile(config, config.small.replace("{game}", game));
+    bundles[game].catch(function () { delete bundles[game]; });
+  }
+  return bundles[game];
+}
+// A game's bundle unpacked and its modules imported (the entry points with the first).
+function withGame(s, config, game) {
+  if (!s.games[game]) {
+    s.games[game] = bundleFile(config, game).then(function (bytes) { return unpack(s.mp, bytes, "/lib"); }).then(function () {
+      if (!s.answer) {
+        s.mp.runPython(SMALL_SETUP);
+        s.answer = s.mp.globals.get("_kural_small");
+        s.sheet = s.mp.globals.get("_kural_small_sheet");
+        s.game = s.mp.globals.get("_kural_small_game");
+      }
+      s.game(game);
+      smallLoaded.push(game);
+    });
+    s.games[game].catch(function () { delete s.games[game]; });
+  }
+  return s.games[game];
+}
+function bootSmall(config, game) {
+  if (game) bundleFile(config, game);  // asked for now, beside MicroPython's files
   if (small) return small;
   small = (async function () {
-    var bundle = smallFile(config, config.small);
-    bundle.catch(function () {});
     if (config.catalog && config.lang && !catalogs[config.lang]) {
       catalogs[config.lang] = smallFile(config, config.catalog.replace("{lang}", config.lang));
       catalogs[config.lang].catch(function () { delete catalogs[config.lang]; });
@@ -343,9 +381,7 @@ function bootSmall(config) {
     }
     var mp = await mod.loadMicroPython({ url: config.micropythonWasm, heapsize: 48 * 1024 * 1024, pystack: 64 * 1024,
                                          stdout: function () {}, stderr: function () {} });
-    await unpack(mp, await bundle, "/lib");
-    mp.runPython(SMALL_SETUP);
-    return { mp: mp, answer: mp.globals.get("_kural_small"), sheet: mp.globals.get("_kural_small_sheet"), langs: {} };
+    return { mp: mp, answer: null, sheet: null, game: null, games: {}, langs: {} };
   })();
   small.catch(function () { smallFailed = true; });
   return small;
@@ -374,13 +410,16 @@ async function smallAnswer(config, m) {
   if (!config.small || !config.micropython || smallFailed) return null;
   if (await preferFull(config)) return null;
   try {
-    var s = await bootSmall(config);
+    var game = bundleOf(config, m);
+    var s = await bootSmall(config, game);
+    if (!game) return null;
+    await withGame(s, config, game);
     if (!s.langs[m.lang]) {  // the catalog where kural.i18n looks for it (LOCALES), before its first answer
       var bytes = catalog(config, m.lang);
       if (bytes) await unpack(s.mp, await bytes, "/lib");
       s.langs[m.lang] = true;
     }
-    // The bundle is built with this worker and kept with it (never another build's): both entry points are there.
+    // The bundles are built with this worker and kept with it (never another build's): both entry points are there.
     var text = s[smallOp(m)](JSON.stringify(m.query), m.lang);
     handedOver = !text;
     return text ? JSON.parse(text) : null;
@@ -402,21 +441,22 @@ function tellLoaded() {
 onmessage = function (event) {
   var m = event.data;
   if (m.type === "file") { fileHanded(m.url, m.bytes); return; }
-  if (m.type === "small") {  // the page's head (kural-small-start.js): the small path starts now, unless Pyodide is kept
-    if (m.config.small && m.config.micropython && !smallFailed) {
-      preferFull(m.config).then(function (full) {
-        if (!full) bootSmall(m.config).then(function () { tellLoaded(); }, function () {});
-      });
-    }
+  if (m.type === "small" || (m.type === "warm" && smallOp(m) && m.config.small && m.config.micropython && !smallFailed)) {
+    // the page's head (kural-small-start.js), or the reader filling in the form: the small path starts now with the
+    // game's bundle (when the page knows the game), unless Pyodide is kept (then Pyodide starts for a warm)
+    if (!m.config.small || !m.config.micropython || smallFailed) return;
+    var game = m.game && (m.config.smallGames || []).indexOf(m.game) >= 0 ? m.game : "";
+    preferFull(m.config).then(function (full) {
+      if (full) {
+        if (m.type === "warm") boot(m.config).then(function () { tellLoaded(); }, function () {});
+        return;
+      }
+      bootSmall(m.config, game).then(function (s) { return game ? withGame(s, m.config, game) : null; })
+        .then(function () { tellLoaded(); }, function () {});
+    });
     return;
   }
   if (m.type === "warm") {  // the reader is filling in the form: start the engine now, answer nothing yet
-    if (smallOp(m) && m.config.small && m.config.micropython && !smallFailed) {
-      preferFull(m.config).then(function (full) {
-        (full ? boot(m.config) : bootSmall(m.config)).then(function () { tellLoaded(); }, function () {});
-      });
-      return;
-    }
     boot(m.config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});
     return;
   }

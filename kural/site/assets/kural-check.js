@@ -388,7 +388,8 @@
   var q = {};
   params.forEach(function (v, k) { (q[k] = q[k] || []).push(v); });
   var claimed = Object.keys(q).some(function (k) { return ["game", "check", "variant", "ruleset"].indexOf(k) < 0; });
-  if (q.game && q.check && claimed) engine.warm();  // a claim in the link: the engine starts before the form is drawn
+  // a claim in the link: the engine starts before the form is drawn (the small path with its game's bundle)
+  if (q.game && q.check && claimed) engine.warm("check", window.KuralEngine.gameOf(q, spec.games.map(function (g) { return g.key; })));
   fillSelects({ game: (q.game || [])[0], check: (q.check || [])[0], variant: q.variant, ruleset: q.ruleset });
   renderFields(q);
   form.hidden = false;
@@ -399,7 +400,7 @@
   fieldsBox.addEventListener("input", changed);
   // A reader who starts filling in the form will ask for a verdict: start the engine while they type, so
   // the first verdict does not wait for Pyodide to load (the worker answers nothing to "warm").
-  form.addEventListener("focusin", function () { engine.warm(); });
+  form.addEventListener("focusin", function () { engine.warm("check", form.elements.game ? form.elements.game.value : ""); });
   fieldsBox.addEventListener("change", changed);
   form.addEventListener("submit", function (e) { e.preventDefault(); updateLink(); ask(asMap(query())); });
   document.getElementById("kural-copy").addEventListener("click", function () {

@@ -17,7 +17,9 @@
       wasm: box.dataset.wasm ? new URL(box.dataset.wasm, location.href).href : "",
       xz: box.dataset.xz ? new URL(box.dataset.xz, location.href).href : "",
       // the small path (kural/site/small): MicroPython and the engine lowered for it, tried before Pyodide
-      small: box.dataset.small ? new URL(box.dataset.small, location.href).href : "",
+      // a game's bundle, {game} in its address; the games that have one
+      small: box.dataset.small ? new URL(box.dataset.small, location.href).href.replace("%7Bgame%7D", "{game}") : "",
+      smallGames: (box.dataset.smallGames || "").split(" ").filter(Boolean),
       micropython: box.dataset.micropython ? new URL(box.dataset.micropython, location.href).href : "",
       micropythonWasm: box.dataset.micropythonWasm ? new URL(box.dataset.micropythonWasm, location.href).href : ""
     };
@@ -26,9 +28,9 @@
     // The small path's files, asked for by the page as the worker starts: the worker's own script would otherwise
     // cost a round trip before them (0.6 s on a slow network). Each is handed over as it arrives (null: the worker
     // fetches it itself). A link with a claim has them asked for earlier, from the page's head (earlyWorker).
-    function prefetch() {
+    function prefetch(game) {
       if (!config.small || !config.micropython) return;
-      config.prefetched = [config.micropythonWasm, config.micropython, config.small,
+      config.prefetched = [config.micropythonWasm, config.micropython, game ? config.small.replace("{game}", game) : "",
                            config.catalog ? config.catalog.replace("{lang}", config.lang) : ""].filter(Boolean);
       config.prefetched.forEach(function (url) {
         fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }).catch(function () { return null; })
@@ -48,13 +50,13 @@
       window.KuralEngine.loaded(config.prefetched.slice());
       return early;
     }
-    function start(op) {
+    function start(op, game) {
       if (worker) return;
       onProgress({ value: 2 });
       var early = op === "check" ? earlyWorker() : null;
       if (early) worker = early.worker;
       else {
-        if (op === "check" || op === "sheet") prefetch();  // the ops the small path answers first
+        if (op === "check" || op === "sheet") prefetch(game);  // the ops the small path answers first
         worker = new Worker(workerUrl);
       }
       worker.onmessage = function (e) {
@@ -82,7 +84,7 @@
       // browser.sheet_import: Pyodide, which reads YAML) or "qr" (a link's QR code, browser.qr_code: Pyodide).
       // The answer's `engine` says which answered: "small" or "full".
       ask: function (query, lang, op) {
-        start(op || "check");
+        start(op || "check", window.KuralEngine.gameOf(query, config.smallGames));
         return new Promise(function (resolve) {
           var id = nextId++;
           pending[id] = resolve;
@@ -92,14 +94,23 @@
       // Start the engine without a question (the worker answers nothing): a reader who begins the form or
       // chooses a house rule will soon ask, and the first verdict then does not wait for Pyodide to load.
       // op: what the first question will be ("check", the default, or "sheet": the small path starts; "full",
-      // "sheet-full": Pyodide).
-      warm: function (op) {
+      // "sheet-full": Pyodide); game: its game, when the page knows it (the small path then fetches its bundle).
+      warm: function (op, game) {
         if (worker) return;
-        start(op || "check");
-        worker.postMessage({ type: "warm", op: op || "check", config: config });
+        game = config.smallGames.indexOf(game) >= 0 ? game : "";
+        start(op || "check", game);
+        worker.postMessage({ type: "warm", op: op || "check", config: config, game: game });
       },
       started: function () { return worker !== null; }
     };
+  };
+  // The game of a question (a claim: the first of its values not blank, as kural.browser reads it; a score sheet: its
+  // game), when it is one of `games` (the small path's bundles); else "".
+  window.KuralEngine.gameOf = function (query, games) {
+    var g = query && query.game;
+    if (Array.isArray(g)) g = g.filter(function (v) { return String(v).trim(); })[0];
+    g = g === undefined || g === null ? "" : String(g).trim();
+    return (games || []).indexOf(g) >= 0 ? g : "";
   };
   // The files the engine has loaded (its worker's addresses, absolute), for the service worker to keep
   // (kural-offline.js keeps what is listed in window.kuralEngineLoaded and hears of more by the event).

@@ -92,7 +92,7 @@
   }
   function warm() {
     ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) { document.removeEventListener(t, warm, true); });
-    engine.warm();
+    engine.warm("check", root.dataset.game);
   }
   ["pointermove", "pointerdown", "touchstart", "keydown", "focusin"].forEach(function (t) {
     document.addEventListener(t, warm, { capture: true, passive: true });

@@ -311,7 +311,7 @@
     $("kural-score-sheet").hidden = true;
     $("kural-score-setup").hidden = false;
     setupGame(key, variants, ruleset);
-    engine.warm("sheet");  // a sheet is about to start: the engine loads while the names are typed
+    engine.warm("sheet", key);  // a sheet is about to start: the engine (its game's) loads while the names are typed
     var first = $("kural-score-name-1");
     if (first) first.focus();
   }

@@ -11,12 +11,18 @@
   var q = new URLSearchParams(location.search), claimed = false;
   q.forEach(function (v, k) { if (["game", "check", "variant", "ruleset"].indexOf(k) < 0) claimed = true; });
   if (!q.get("game") || !q.get("check") || !claimed || typeof Worker === "undefined") return;
+  // The link's game, read as the engine reads it (its first value not blank): its bundle alone is fetched (a game
+  // the site does not know: kural-engine.js starts the worker when the page asks).
+  var games = (c["small-games"] || "").split(" "), game = q.getAll("game").map(function (v) { return v.trim(); })
+    .filter(Boolean)[0] || "";
+  if (games.indexOf(game) < 0) return;
   function abs(u) { return u ? new URL(u, location.href).href : ""; }
   // As kural-engine.js reads the same addresses (the worker's snapshot key and its files are compared as text).
-  var config = { small: abs(c.small), micropython: abs(c.micropython), micropythonWasm: abs(c["micropython-wasm"]),
+  var config = { small: c.small ? abs(c.small).replace("%7Bgame%7D", "{game}") : "", smallGames: games,
+                 micropython: abs(c.micropython), micropythonWasm: abs(c["micropython-wasm"]),
                  engine: abs(c.engine), stdlib: abs(c.stdlib), version: c["pyodide-version"] || "",
                  catalog: c.catalog ? abs(c.catalog).replace("%7Blang%7D", "{lang}") : "", lang: c.lang || "" };
-  config.prefetched = [config.micropythonWasm, config.micropython, config.small,
+  config.prefetched = [config.micropythonWasm, config.micropython, config.small.replace("{game}", game),
                        config.catalog ? config.catalog.replace("{lang}", config.lang) : ""].filter(Boolean);
   var worker, held = [];
   try { worker = new Worker(abs(c.worker)); } catch (e) { return; }
@@ -27,5 +33,5 @@
     fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }).catch(function () { return null; })
       .then(function (bytes) { worker.postMessage({ type: "file", url: url, bytes: bytes }, bytes ? [bytes] : []); });
   });
-  worker.postMessage({ type: "small", config: config });
+  worker.postMessage({ type: "small", config: config, game: game });
 })

@@ -6,9 +6,11 @@ phone before Pyodide could have arrived. Whatever the small path cannot answer (
 reader needs a regular expression MicroPython lacks; the score sheet) the worker hands to Pyodide, which loads
 only then (``kural-check-worker.js``).
 
-The site holds, in ``_checker/``: ``micropython-<version>.mjs`` and ``.wasm`` (copied from npm) and
-``kural-small-<hash>.zip`` (gzip-compressed as a whole, ``.gz``, what the page loads): the lowered modules,
-stored uncompressed so that the file compresses as one stream. The catalogs are the Pyodide path's own zips.
+The site holds, in ``_checker/``: ``micropython-<version>.mjs`` and ``.wasm`` (copied from npm) and one
+``kural-small-<hash>-<game>.zip`` a game (gzip-compressed as a whole, ``.gz``, what the page loads): the modules
+every game shares and that game's own, lowered, stored uncompressed so that the file compresses as one stream. A
+link loads its game's alone (the other three games' modules were half the bytes and a third of the import); a claim
+of another game loads that game's zip beside it. The catalogs are the Pyodide path's own zips.
 """
 
 from __future__ import annotations
@@ -38,15 +40,21 @@ NPM: Final = Path("@micropython") / "micropython-webassembly-pyscript"
 # Rummikub's best move, heavy work: about 0.8 s a move onto 40 tiles in MicroPython (17 × CPython), 3 s on the slow
 # phone, where Pyodide takes 80 ms once loaded.
 FULL_ONLY: Final = frozenset({("dummy", "play"), ("dummy", "awards"), ("dummy", "score"), ("rummikub", "best")})
-# The small path's entry points, shipped as kural_small.py (the worker and scripts/small_answers.mjs call them):
+# The small path's entry points, shipped as kural_small.py (the worker and scripts/small_answers.mjs call them;
+# ``game`` imports a game's modules once its bundle is in, before its first claim):
 # ``answer``, kural.browser.answer's answer as JSON, and ``sheet``, kural.browser.sheet_answer's (the score sheet: a
 # sheet with a round of a kind above, a Dummy deal replayed from its plays, goes to Pyodide whole); or "" where
 # Pyodide answers (a kind above, or any Python error).
 ENTRY: Final = """import json
 import kural_mp
-from kural import browser
+from kural import browser, registry
 from kural.sheet import Sheet, SheetError
 FULL_ONLY = %r
+def game(key):
+    try:
+        registry.game(key)
+    except Exception:
+        pass
 def _one(q, name):
     got = [v for v in q.get(name, ()) if v.strip()]
     return got[0].strip() if got else ""
@@ -105,6 +113,65 @@ def small_modules() -> dict[str, Path]:
     return {n: p for n, p in engine_modules().items() if not any(n == x or n.startswith(x + ".") for x in NOT_SMALL)}
 
 
+# Where a game's own modules live: kural.games.<game>, kural.checks.<game>, kural.figures.<game>, kural.registry.<game>.
+GAME_PACKAGES: Final = ("kural.games", "kural.checks", "kural.figures", "kural.registry")
+# What the entry points import (ENTRY): every game's bundle holds them and what they import.
+ENTRY_MODULES: Final = ("kural.browser", "kural.sheet", "kural.registry")
+
+
+def game_of(module: str) -> Optional[str]:
+    """The game a module belongs to, or None for a module every game shares.
+
+    >>> game_of("kural.games.okey101.play"), game_of("kural.figures.okey"), game_of("kural.figures.draw")
+    ('okey101', 'okey', None)
+    """
+    from kural import registry
+
+    for key in registry.KEYS:
+        if any(module == f"{p}.{key}" or module.startswith(f"{p}.{key}.") for p in GAME_PACKAGES):
+            return key
+    return None
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """Every module a module may import, at its top or inside a function, with their parent packages."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return {".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2)}
+
+
+def game_modules(game: str) -> dict[str, Path]:
+    """The modules a game's bundle holds: what the entry points and the game's registry module import, at once or
+    inside a function, but no other game's (a claim of another game loads that game's bundle first).
+
+    >>> mods = game_modules("okey101")
+    >>> "kural.games.okey101.play" in mods, "kural.sheet" in mods, any(game_of(m) not in (None, "okey101") for m in mods)
+    (True, True, False)
+    """
+    from kural import registry
+
+    modules = small_modules()
+    todo = [*ENTRY_MODULES, dict((k, m) for k, _, m in registry.TABLE)[game]]
+    out: dict[str, Path] = {}
+    while todo:
+        name = todo.pop()
+        if name in out or name not in modules or game_of(name) not in (None, game):
+            continue
+        out[name] = modules[name]
+        todo.extend(imports_of(name, modules[name]))
+    return dict(sorted(out.items()))
+
+
 def lowered(path: Path) -> bytes:
     """One module's source as MicroPython runs it."""
     return ast.unparse(lower_tree(ast.parse(path.read_text(encoding="utf-8")))).encode("utf-8") + b"\n"
@@ -143,29 +210,45 @@ def compiled(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 @lru_cache(maxsize=None)
-def small_zip() -> tuple[str, bytes]:
-    """(file name with a content hash, the zip's bytes): ``kural_mp`` and every lowered module, compiled, stored."""
+def small_zips() -> tuple[str, dict[str, bytes]]:
+    """(the zips' file name, ``{game}`` in it, with a hash of them all; each game's zip): ``kural_mp``, the entry
+    points and the game's modules (:func:`game_modules`), lowered, compiled, stored."""
+    from kural import registry
     from kural.site.pipeline.web import ROOT, _add
 
-    files = {"kural_mp.py": SHIM.read_bytes(), "kural_small.py": (ENTRY % (sorted(FULL_ONLY),)).encode("utf-8")}
-    files.update({str(path.relative_to(ROOT)): lowered(path) for _, path in sorted(small_modules().items())})
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for name, data in sorted(compiled(files).items()):
-            _add(z, name, data, stored=True)
-    data = buf.getvalue()
-    return f"kural-small-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+    base = {"kural_mp.py": SHIM.read_bytes(), "kural_small.py": (ENTRY % (sorted(FULL_ONLY),)).encode("utf-8")}
+    every = compiled({**base, **{str(path.relative_to(ROOT)): lowered(path) for path in small_modules().values()}})
+    zips, digest = {}, hashlib.sha256()
+    for game in registry.KEYS:
+        wanted = {"kural_mp", "kural_small"} | {str(p.relative_to(ROOT))[:-3] for p in game_modules(game).values()}
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as z:
+            for name, data in sorted(every.items()):
+                if name.rsplit(".", 1)[0] in wanted:
+                    _add(z, name, data, stored=True)
+        zips[game] = buf.getvalue()
+        digest.update(zips[game])
+    return f"kural-small-{digest.hexdigest()[:12]}-{{game}}.zip", zips
+
+
+def small_zip(game: str) -> tuple[str, bytes]:
+    """(file name, the zip's bytes) of one game's bundle."""
+    pattern, zips = small_zips()
+    return pattern.format(game=game), zips[game]
 
 
 def small_urls(root: str) -> dict[str, str]:
-    """The ``data-`` attributes that start the small path (none when MicroPython is not installed)."""
+    """The ``data-`` attributes that start the small path (none when MicroPython is not installed): ``small`` the
+    address of a game's bundle, ``{game}`` in it; ``small-games`` the games that have one."""
+    from kural import registry
     from kural.site.pipeline.web import ENGINE_DIR, GZ
 
     version = micropython_version()
     if not version:
         return {}
-    name, _ = small_zip()
-    return {"small": f"{root}{ENGINE_DIR}/{name}{GZ}", "micropython": f"{root}{ENGINE_DIR}/micropython-{version}.mjs",
+    pattern, _ = small_zips()
+    return {"small": f"{root}{ENGINE_DIR}/{pattern}{GZ}", "small-games": " ".join(registry.KEYS),
+            "micropython": f"{root}{ENGINE_DIR}/micropython-{version}.mjs",
             "micropython-wasm": f"{root}{ENGINE_DIR}/micropython-{version}.wasm"}
 
 
@@ -175,7 +258,7 @@ _ATTR: Final = re.compile(r'\bdata-([a-z-]+)="([^"]*)"')
 # The script that starts the checker from the page's head, for a link with a claim (its comments dropped).
 START: Final = HERE.parent / "assets" / "kural-small-start.js"
 # The checker's addresses it needs (the box's data- attributes).
-START_ATTRS: Final = ("small", "micropython", "micropython-wasm", "engine", "stdlib", "pyodide-version", "catalog",
+START_ATTRS: Final = ("small", "small-games", "micropython", "micropython-wasm", "engine", "stdlib", "pyodide-version", "catalog",
                       "lang", "worker")
 
 
@@ -228,9 +311,11 @@ def install(site: Path, root: Optional[Path] = None) -> None:
     version = micropython_version(root)
     shutil.copyfile(src / "micropython.mjs", out / f"micropython-{version}.mjs")
     shutil.copyfile(src / "micropython.wasm", out / f"micropython-{version}.wasm")
-    name, data = small_zip()
-    (out / name).write_bytes(data)
-    (out / (name + ".gz")).write_bytes(stdlib.gzipped(data))
+    pattern, zips = small_zips()
+    for game, data in zips.items():
+        name = pattern.format(game=game)
+        (out / name).write_bytes(data)
+        (out / (name + ".gz")).write_bytes(stdlib.gzipped(data))
 
 
-__all__ = ["install", "head_start", "small_zip", "small_urls", "small_modules", "lowered", "micropython_source", "micropython_version"]
+__all__ = ["install", "head_start", "small_zip", "small_zips", "small_urls", "small_modules", "game_modules", "game_of", "lowered", "micropython_source", "micropython_version"]
