@@ -156,6 +156,31 @@ def test_a_link_gives_the_verdict_in_turkish(cpage, server):
     assert [u for u in requests if not u.startswith(server) and not u.startswith("blob:" + server)] == []
 
 
+SMALL = "async (q) => { const r = await window.kuralCheck(q); return [r.state, r.actual, r.message, r.engine]; }"
+
+
+def test_a_link_loads_its_games_bundle_alone_and_a_claim_of_another_game_loads_that_games(browser, server):
+    """The small path loads one game's bundle (kural/site/small): the link's; a claim of another game, asked in the
+    same page, loads that game's beside it and is answered by the small path as in CPython."""
+    context = browser.new_context()  # nothing cached: no started Pyodide kept, so the small path answers
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(f"{server}/tr/check/?{OPENING}")
+    assert _verdict(page) == ("done", "72")
+
+    def bundles() -> list[str]:
+        return sorted(re.sub(r".*/kural-small-[0-9a-f]{12}-", "", u) for u in requests if "/_checker/kural-small-" in u)
+
+    assert bundles() == ["okey101.zip.gz"]
+    for q in ({"game": ["okey"], "check": ["okey"], "indicator": ["K13"]},
+              {"game": ["rummikub"], "check": ["score"], "racks": ["", "R5", "K4 B6", "Y3"]}):
+        want = engine.answer(q, "tr")
+        assert page.evaluate(SMALL, q) == [want["state"], want["actual"], want["message"], "small"]
+    assert bundles() == ["okey.zip.gz", "okey101.zip.gz", "rummikub.zip.gz"]
+    context.close()
+
+
 def test_bad_input_is_named_in_the_readers_language_and_the_page_stays_usable(cpage, server):
     page = cpage
     page.goto(f"{server}/it/check/?game=okey&check=meld&tiles=R1+R2+X3&indicator=K1&variant=count_up")
