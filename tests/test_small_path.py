@@ -127,6 +127,15 @@ def test_bad_input_is_refused_in_the_readers_words_by_the_small_path(compared):
     assert [g["message"] for g in got] == [w["message"] for w in want]
 
 
+def test_the_script_inlined_in_the_checkers_head_compiles():
+    """kural-small-start.js joined into one line (kural.site.small.head_start): a comment at a line's end would end it."""
+    script = small._start_script() + '({"small": "s-{game}.zip", "small-games": "okey", "worker": "w.js"})'
+    subprocess.run(["node", "-e", "new Function(process.argv[1])", script], check=True, timeout=60)
+    broken = subprocess.run(["node", "-e", "new Function(process.argv[1])", script.replace("{ return", "// {")],
+                            capture_output=True, timeout=60)
+    assert broken.returncode != 0
+
+
 def test_a_games_bundle_holds_its_own_modules_and_no_other_games():
     """One bundle a game (a link loads its game's alone): the modules every game shares, the same in each, and the
     game's own; what each game's checks need of them is held by the runs above, each game's bundle alone."""
