@@ -413,7 +413,8 @@ async function smallAnswer(config, m) {
     var game = bundleOf(config, m);
     var s = await bootSmall(config, game);
     if (!game) return null;
-    await withGame(s, config, game);
+    // a bundle that did not arrive (offline, a game not kept): Pyodide answers this claim, the small path the others
+    if (!(await withGame(s, config, game).then(function () { return true; }, function () { return false; }))) return null;
     if (!s.langs[m.lang]) {  // the catalog where kural.i18n looks for it (LOCALES), before its first answer
       var bytes = catalog(config, m.lang);
       if (bytes) await unpack(s.mp, await bytes, "/lib");
