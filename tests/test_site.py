@@ -170,9 +170,19 @@ def _digest(root: Path) -> dict[str, str]:
 
 
 def test_two_builds_are_byte_identical(site, tmp_path):
+    """Built again, Japanese alone (the language whose search index is cut into words its own way), the site is the
+    same, byte for byte: Japanese's files and the files of no language (a one-language build writes those whole),
+    but for the service worker, whose lists name every language's files. tests/test_properdocs.py builds English
+    again, with ProperDocs, and holds it to the same, service worker included."""
+    from kural.languages import CODES
+
     again = tmp_path / "again"
-    build(again, quiet=True)
-    assert _digest(site) == _digest(again)
+    build(again, langs=("ja",), quiet=True)
+    mine = {rel: digest for rel, digest in _digest(site).items()
+            if rel != "sw.js" and (rel.split("/")[0] == "ja" or rel.split("/")[0] not in CODES)}
+    theirs = {rel: digest for rel, digest in _digest(again).items() if rel != "sw.js"}
+    assert len(mine) > 100 and any(rel.startswith("ja/") for rel in mine)
+    assert mine == theirs
 
 
 def _project_copy(root: Path, tmp: Path) -> Path:

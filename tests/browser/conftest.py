@@ -92,6 +92,28 @@ def settle(page) -> None:
     settled(page)
 
 
+# A page's examples are one template filled hundreds of times (ten thousand elements on a game page with every
+# example opened, most of axe's time there). Kept: the first example of each kind and verdict, and any example
+# with a tile or mark drawn in a way none kept before it shows; the others are taken out of the page before axe
+# runs, so that axe reads every kind of example and every kind of tile once a page rather than every example.
+ONE_OF_EACH = """() => {
+  const seen = new Set(), figures = document.querySelectorAll('figure.kural-example');
+  let kept = 0;
+  for (const f of figures) {
+    const keys = [f.dataset.check + ' ' + Array.from(f.querySelectorAll('.kural-verdict'), v => v.className).join(' ')];
+    for (const t of f.querySelectorAll('[class]')) if (/\\bk[a-z]*-/.test(t.className)) keys.push(t.tagName + '.' + t.className);
+    if (keys.some(k => !seen.has(k))) { keys.forEach(k => seen.add(k)); kept += 1; } else { f.remove(); }
+  }
+  return [kept, figures.length];
+}"""
+
+
+def one_of_each(page) -> tuple[int, int]:
+    """The page's examples, one of each kind (``ONE_OF_EACH``): (examples kept, examples there were)."""
+    kept, there = page.evaluate(ONE_OF_EACH)
+    return kept, there
+
+
 # The axe rules whose verdict depends on the colours (the rest read the page's structure, the same in both schemes).
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 

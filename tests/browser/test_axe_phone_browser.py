@@ -9,13 +9,14 @@ and Turkish and English run every rule on the pages as a reader first sees them,
 False), where the words of each language are. Colours do not depend on the language: the rules that read colours
 (colour contrast, links told apart from the text around them: most of axe's time on an opened page) run in one
 language per scheme (``CONTRAST``: Italian in light, Japanese in dark), and the dark pass runs only those, on the
-light pass's pages in other colours."""
+light pass's pages in other colours. An opened page keeps one example of each kind, verdict and kind of tile
+(``one_of_each``): the rest are the same template, filled again."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import serious
+from tests.browser.conftest import one_of_each, serious
 from tests.browser.test_site_browser import _pages
 
 GAMES = ("okey101", "okey", "rummikub", "dummy")
@@ -39,18 +40,22 @@ def phone_paths(built, lang: str) -> list[str]:
 def axe_on_a_phone(browser, server, built, scheme: str, lang: str, part: str = "all") -> None:
     context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, color_scheme=scheme)
     page = context.new_page()
-    problems = []
+    problems, opened = [], 0
     games = {f"{lang}/{game}/" for game in GAMES}
     paths = [p for p in phone_paths(built, lang) if part == "all" or (p in games) == (part == "games")]
     for path in paths:
         page.goto(f"{server}/{path}", wait_until="load")
         if lang in OPENED:
             page.evaluate("window.kuralOpenAll && window.kuralOpenAll()")
+            kept, there = one_of_each(page)
+            assert kept or not there, path
+            opened += there
         # The dark page is the light page in other colours: the light pass runs every rule on it, this one the
         # rules that read colours.
         problems += [f"{path}: {p}" for p in serious(page, contrast=CONTRAST[scheme] == lang, colours_only=scheme == "dark")]
     context.close()
     assert not problems, "\n".join(problems[:20])
+    assert lang not in OPENED or part == "rest" or opened > 100  # the examples were there to open
 
 
 def test_every_pass_runs_once():
