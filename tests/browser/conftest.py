@@ -33,10 +33,31 @@ def browser():
         # Every page registers Kural's service worker, which keeps the language (and on a game page the checker) in
         # the background: the tests of the reading site run without it, as a first visit does; the offline tests
         # (test_offline_browser.py) ask for it with service_workers="allow".
+        # Nor do they start Pyodide behind a first answer of the small path, a few seconds on, unless they ask for it
+        # (``behind=True``; the offline tests, whose service worker keeps it): that start is some seconds of both
+        # cores, and most tests close the page before it ends. The page reads the connection as saving data, as a
+        # reader's whose phone saves data does; the engine then starts Pyodide when an answer needs it (the claims
+        # the small path leaves to it, a sheet file opened, a QR code).
         new_context = b.new_context
-        b.new_context = lambda **kw: new_context(**{"service_workers": "block", **kw})
+
+        def context(behind: bool = False, **kw):
+            kw = {"service_workers": "block", **kw}
+            ctx = new_context(**kw)
+            if not behind and kw["service_workers"] == "block":
+                ctx.add_init_script(SAVES_DATA)
+            return ctx
+        b.new_context = context
         yield b
         b.close()
+
+
+# A connection that saves data, as the page reads it (navigator.connection.saveData).
+SAVES_DATA = """(() => {
+  const real = navigator.connection;
+  Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => new Proxy(real || {}, {
+    get: (target, name) => name === 'saveData' ? true
+      : typeof target[name] === 'function' ? target[name].bind(target) : target[name]})});
+})();"""
 
 
 @pytest.fixture

@@ -355,3 +355,30 @@ def test_reading_pages_do_not_load_the_engine(cpage, server):
     assert not [u for u in requests if re.search(r"_pyodide|_checker", u)]
     assert page.locator("#kural-kind").input_value() == "score"
     assert json.loads(page.locator("#kural-check-spec").text_content())["lang"] == "en"
+
+
+def test_pyodide_starts_behind_a_first_verdict_unless_the_connection_saves_data(browser, server):
+    """After a link's first verdict from the small path, the worker starts Pyodide behind it, a few seconds on, so
+    that the next claims are answered sooner; not on a connection that saves data, as the page reads it (a worker
+    may not see what its page sees). The page that saves data has its verdict first, and still has asked for
+    nothing of Pyodide once the other page has."""
+    asked: dict[bool, list[str]] = {}
+    opened = []
+    for behind in (False, True):
+        context = browser.new_context(behind=behind)
+        page = context.new_page()
+        asked[behind] = []
+        page.on("request", lambda r, mine=asked[behind]: mine.append(r.url) if "/_pyodide/" in r.url else None)
+        page.goto(f"{server}/en/check/?{OPENING}")
+        assert _verdict(page) == ("done", "72")
+        assert page.evaluate("navigator.connection.saveData") is (not behind)
+        opened.append((context, page))
+    page = opened[1][1]
+    for _ in range(150):  # Pyodide is asked for within 30 s of the verdict
+        if asked[True]:
+            break
+        page.wait_for_timeout(200)
+    assert asked[True], "Pyodide did not start behind the first verdict"
+    assert asked[False] == []
+    for context, _ in opened:
+        context.close()

@@ -394,11 +394,11 @@ function preferFull(config) {
   return resumable;
 }
 // Pyodide behind the first small verdict (a few seconds on: the reader sees the verdict first), on a connection
-// that does not count data (the rule the offline copy follows).
+// that does not count data, as the worker or its page reads it (the rule the offline copy follows).
 var behindSoon = false;
 function behind(config) {
   var c = self.navigator && navigator.connection;
-  if (behindSoon || ready || (c && (c.saveData || c.type === "cellular"))) return;
+  if (behindSoon || ready || config.saveData || (c && (c.saveData || c.type === "cellular"))) return;
   behindSoon = true;
   setTimeout(function () {
     boot(config).then(function () { tellLoaded(); setTimeout(keepSnapshot, 0); }, function () {});

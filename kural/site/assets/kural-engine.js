@@ -21,7 +21,9 @@
       small: box.dataset.small ? new URL(box.dataset.small, location.href).href.replace("%7Bgame%7D", "{game}") : "",
       smallGames: (box.dataset.smallGames || "").split(" ").filter(Boolean),
       micropython: box.dataset.micropython ? new URL(box.dataset.micropython, location.href).href : "",
-      micropythonWasm: box.dataset.micropythonWasm ? new URL(box.dataset.micropythonWasm, location.href).href : ""
+      micropythonWasm: box.dataset.micropythonWasm ? new URL(box.dataset.micropythonWasm, location.href).href : "",
+      // the page's reading of a connection that saves data: a worker may not see what its page sees
+      saveData: !!(navigator.connection && navigator.connection.saveData)
     };
     var workerUrl = new URL(box.dataset.worker, location.href).href;
     var worker = null, pending = {}, nextId = 1;
