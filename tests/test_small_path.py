@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from contextlib import contextmanager
 import subprocess
 import unicodedata
 import zipfile
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from kural import browser, registry
+from kural import browser, i18n, registry
 from kural import puzzles as P
 from kural.sheet import Sheet
 from kural.site import small
@@ -57,7 +58,7 @@ def small_answers(tmp: Path, cases: list[dict], apart: bool = True) -> list:
     pattern, zips = small.small_zips()
     for game, data in zips.items():
         (tmp / pattern.format(game=game)).write_bytes(data)
-    pattern_, catalogs = web.catalog_zips()
+    pattern_, catalogs = small.small_catalog_zips()  # the small path's: only the messages its modules name
     for lang, zdata in catalogs.items():
         (tmp / pattern_.format(lang=lang)).write_bytes(zdata)
     cases = [{**c, "bundle": bundle_of(c)} for c in cases]
@@ -81,6 +82,42 @@ def small_answers(tmp: Path, cases: list[dict], apart: bool = True) -> list:
     return [got[i] for i in range(len(cases))]
 
 
+# Every message the engine looked up in CPython while answering the cases below (its id; "context\x04id"), in any
+# language: the small path's catalogs keep only the messages its modules name (kural.site.small.small_catalog_zips).
+LOOKED_UP: set[str] = set()
+
+
+class _Noted:
+    def __init__(self, real):
+        self.real = real
+
+    def gettext(self, m):
+        LOOKED_UP.add(m)
+        return self.real.gettext(m)
+
+    def pgettext(self, c, m):
+        LOOKED_UP.add(f"{c}\x04{m}")
+        return self.real.pgettext(c, m)
+
+    def ngettext(self, one, other, n):
+        LOOKED_UP.add(one)
+        return self.real.ngettext(one, other, n)
+
+    def npgettext(self, c, one, other, n):
+        LOOKED_UP.add(f"{c}\x04{one}")
+        return self.real.npgettext(c, one, other, n)
+
+
+@contextmanager
+def noting_messages():
+    real = i18n.translations
+    i18n.translations = lambda lang: _Noted(real(lang))  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        i18n.translations = real  # type: ignore[assignment]
+
+
 @pytest.fixture(scope="module")
 def compared(tmp_path_factory):
     from kural.records import load
@@ -93,7 +130,11 @@ def compared(tmp_path_factory):
         cases += [{"q": q, "lang": ("tr", "ja", "it", "en")[k % 4]} for k, q in enumerate(claims(game, SEEDED, seed=4100 + i))]
     cases += BAD
     got = small_answers(tmp_path_factory.mktemp("small"), cases)
-    want = [browser.answer(c["q"], c["lang"]) for c in cases]
+    with noting_messages():
+        want = [browser.answer(c["q"], c["lang"]) for c in cases]
+        for lang in ("tr", "ja", "it"):  # every example's answer in the other languages too: its messages noted
+            for c in cases[:examples]:
+                browser.answer(c["q"], lang)
     return cases, got, want, examples
 
 
@@ -134,6 +175,27 @@ def test_the_script_inlined_in_the_checkers_head_compiles():
     broken = subprocess.run(["node", "-e", "new Function(process.argv[1])", script.replace("{ return", "// {")],
                             capture_output=True, timeout=60)
     assert broken.returncode != 0
+
+
+def test_every_message_the_engine_looks_up_is_in_the_small_paths_catalogs(compared, pages):
+    """The small path's catalogs keep only the messages written in its modules' source: a message looked up under a
+    name computed at run time would be missing there, and the small path would answer in English. Every message the
+    engine looked up in CPython answering every example in the four languages, the seeded claims, the sheets and the
+    puzzles, that the whole catalog translates, is in the small path's catalog of each language."""
+    import gettext
+
+    assert len(LOOKED_UP) > 300
+    _, full = web.catalog_zips()
+    _, kept = small.small_catalog_zips()
+    for lang in LANGS:
+        def read(data: bytes) -> dict:
+            mo = zipfile.ZipFile(io.BytesIO(data)).read(f"locales/{lang}/LC_MESSAGES/kural.mo")
+            return gettext.GNUTranslations(io.BytesIO(mo))._catalog  # type: ignore[attr-defined]
+
+        whole, small_ = read(full[lang]), read(kept[lang])
+        missing = sorted(k for k in LOOKED_UP if (k in whole or (k, 0) in whole) and not (k in small_ or (k, 0) in small_))
+        assert not missing, (lang, missing[:5])
+        assert len(small_) < 0.8 * len(whole)
 
 
 def test_a_games_bundle_holds_its_own_modules_and_no_other_games():
@@ -211,8 +273,9 @@ def puzzle_cases() -> list[dict]:
 def pages(tmp_path_factory):
     sheets, puzzles = sheet_cases(), puzzle_cases()
     got = small_answers(tmp_path_factory.mktemp("pages"), sheets + puzzles)
-    want = [browser.sheet_answer(c["q"], c["lang"]) for c in sheets] + \
-        [browser.answer(c["q"], c["lang"]) for c in puzzles]
+    with noting_messages():
+        want = [browser.sheet_answer(c["q"], c["lang"]) for c in sheets] + \
+            [browser.answer(c["q"], c["lang"]) for c in puzzles]
     return sheets, puzzles, got, want
 
 

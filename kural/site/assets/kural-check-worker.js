@@ -352,14 +352,29 @@ function withGame(s, config, game) {
   }
   return s.games[game];
 }
+// The small path's catalog of a language (config.smallCatalog: only the messages its modules name; Pyodide reads the
+// whole one, `catalog`): the page's own handed over by the page, another asked for by the claim in it.
+var smallCatalogs = {};
+function smallCatalog(config, lang) {
+  if (!config.smallCatalog) {
+    if (config.catalog && lang === config.lang && !catalogs[lang]) {
+      catalogs[lang] = smallFile(config, config.catalog.replace("{lang}", lang));
+      catalogs[lang].catch(function () { delete catalogs[lang]; });
+    }
+    return catalog(config, lang);
+  }
+  if (!lang) return null;
+  if (!smallCatalogs[lang]) {
+    smallCatalogs[lang] = smallFile(config, config.smallCatalog.replace("{lang}", lang));
+    smallCatalogs[lang].catch(function () { delete smallCatalogs[lang]; });
+  }
+  return smallCatalogs[lang];
+}
 function bootSmall(config, game) {
   if (game) bundleFile(config, game);  // asked for now, beside MicroPython's files
   if (small) return small;
   small = (async function () {
-    if (config.catalog && config.lang && !catalogs[config.lang]) {
-      catalogs[config.lang] = smallFile(config, config.catalog.replace("{lang}", config.lang));
-      catalogs[config.lang].catch(function () { delete catalogs[config.lang]; });
-    }
+    if (config.lang) smallCatalog(config, config.lang);
     // MicroPython's WebAssembly asked for now, beside its script, not once the script has arrived: the response
     // is handed to its own request for the same address (a round trip less on a slow network).
     var given = handedFile(config, config.micropythonWasm);
@@ -416,7 +431,7 @@ async function smallAnswer(config, m) {
     // a bundle that did not arrive (offline, a game not kept): Pyodide answers this claim, the small path the others
     if (!(await withGame(s, config, game).then(function () { return true; }, function () { return false; }))) return null;
     if (!s.langs[m.lang]) {  // the catalog where kural.i18n looks for it (LOCALES), before its first answer
-      var bytes = catalog(config, m.lang);
+      var bytes = smallCatalog(config, m.lang);
       if (bytes) await unpack(s.mp, await bytes, "/lib");
       s.langs[m.lang] = true;
     }

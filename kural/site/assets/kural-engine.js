@@ -20,6 +20,8 @@
       // a game's bundle, {game} in its address; the games that have one
       small: box.dataset.small ? new URL(box.dataset.small, location.href).href.replace("%7Bgame%7D", "{game}") : "",
       smallGames: (box.dataset.smallGames || "").split(" ").filter(Boolean),
+      // the small path's catalogs, {lang} in their address: only the messages its modules name
+      smallCatalog: box.dataset.smallCatalog ? new URL(box.dataset.smallCatalog, location.href).href.replace("%7Blang%7D", "{lang}") : "",
       micropython: box.dataset.micropython ? new URL(box.dataset.micropython, location.href).href : "",
       micropythonWasm: box.dataset.micropythonWasm ? new URL(box.dataset.micropythonWasm, location.href).href : "",
       // the page's reading of a connection that saves data: a worker may not see what its page sees
@@ -32,8 +34,9 @@
     // fetches it itself). A link with a claim has them asked for earlier, from the page's head (earlyWorker).
     function prefetch(game) {
       if (!config.small || !config.micropython) return;
+      var words = config.smallCatalog || config.catalog;
       config.prefetched = [config.micropythonWasm, config.micropython, game ? config.small.replace("{game}", game) : "",
-                           config.catalog ? config.catalog.replace("{lang}", config.lang) : ""].filter(Boolean);
+                           words ? words.replace("{lang}", config.lang) : ""].filter(Boolean);
       config.prefetched.forEach(function (url) {
         fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }).catch(function () { return null; })
           .then(function (bytes) {

@@ -21,9 +21,12 @@
   var config = { small: c.small ? abs(c.small).replace("%7Bgame%7D", "{game}") : "", smallGames: games,
                  micropython: abs(c.micropython), micropythonWasm: abs(c["micropython-wasm"]),
                  engine: abs(c.engine), stdlib: abs(c.stdlib), version: c["pyodide-version"] || "",
-                 catalog: c.catalog ? abs(c.catalog).replace("%7Blang%7D", "{lang}") : "", lang: c.lang || "" };
+                 catalog: c.catalog ? abs(c.catalog).replace("%7Blang%7D", "{lang}") : "", lang: c.lang || "",
+                 smallCatalog: c["small-catalog"] ? abs(c["small-catalog"]).replace("%7Blang%7D", "{lang}") : "" };
+  // the small path's catalog: the messages its modules name
+  var words = config.smallCatalog || config.catalog;
   config.prefetched = [config.micropythonWasm, config.micropython, config.small.replace("{game}", game),
-                       config.catalog ? config.catalog.replace("{lang}", config.lang) : ""].filter(Boolean);
+                       words ? words.replace("{lang}", config.lang) : ""].filter(Boolean);
   var worker, held = [];
   try { worker = new Worker(abs(c.worker)); } catch (e) { return; }
   var start = window.kuralSmallStart = { worker: worker, workerUrl: abs(c.worker), config: config, held: held, failed: false };
