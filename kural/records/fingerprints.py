@@ -30,6 +30,7 @@ from kural.i18n import LANGS
 from kural.problems import Problem
 from kural.records.model import Record
 from kural.records.questions import Question
+from kural.records.yamldata import plain
 
 FILENAME: Final = "fingerprints.yaml"
 HEADER: Final = """\
@@ -138,7 +139,7 @@ def read(path: Path) -> Stamps:
     """The fingerprints file; an empty book when there is none."""
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = plain(path.read_text(encoding="utf-8")) or {}
     return {str(k): {str(f): {str(lang): str(v) for lang, v in langs.items()} for f, langs in fields.items()}
             for k, fields in data.items()}
 

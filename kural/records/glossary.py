@@ -8,14 +8,13 @@ from typing import Any
 from kural.i18n import LANGS
 from kural.problems import Problem
 from kural.records.load import _compose, _FileReader
+from kural.records.yamldata import plain
 
 
 def _plain_yaml(path: Path) -> dict[str, Any]:
     """The glossary's data, read with libyaml's safe loader where there is one (the same data, ten times faster;
     the checks and their line numbers are load_glossary's)."""
-    import yaml
-
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return plain(path.read_text(encoding="utf-8")) or {}
 
 
 def load_avoided(path: Path) -> dict[str, dict[str, list[str]]]:

@@ -26,6 +26,7 @@ from kural.records.model import (DATE, Change, Withdrawal, EXAMPLE_COMMON, RECOR
                                  Record, Source, Worked)
 from kural.records import fingerprints
 from kural.records.questions import QID, QUESTION_FIELDS, HouseAnswer, Question
+from kural.records.yamldata import LOADER
 from kural.records.sources import ENTRY_FIELDS, FILENAME, KEY, REF_FORM, SourceEntry, default_path
 from kural.vocabulary import CATEGORIES, CATEGORY_OF_HUNDREDS, PURPOSES, SOURCE_KINDS, SUBCATEGORIES, UNWRITTEN
 
@@ -214,7 +215,7 @@ class _FileReader:
 
 # libyaml (PyYAML's C composer) when PyYAML has it: the records load several times faster. Its nodes and marks are
 # PyYAML's own, lines included; unfold reads the folded text from the file's text.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LOADER = LOADER
 
 
 def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[tuple[Node, str]]:

@@ -31,6 +31,7 @@ from typing import Any, Iterable, Iterator, Optional
 from kural import registry
 from kural.i18n import LANGS
 from kural.problems import Problem
+from kural.records.yamldata import LOADER, plain
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _PLACEHOLDER = re.compile(r"\{[a-z_0-9]+\}")  # a parameter's name is not a word of the text
@@ -114,7 +115,7 @@ def _avoid_lists(path: Path) -> Iterator[tuple[str, dict, str, Any]]:
     """Each term's ``avoid:`` list per language: (term key, term, language, entries)."""
     import yaml
 
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = plain(path.read_text(encoding="utf-8")) or {}
     for key, term in (data.get("terms") or {}).items():
         if isinstance(term, dict):
             for lang, entries in (term.get("avoid") or {}).items():
@@ -195,7 +196,7 @@ def _compose(path: Path) -> tuple[Any, list[str]]:
 
     text = path.read_text(encoding="utf-8")
     # The C parser when PyYAML has it: only the lines of the nodes are read.
-    return yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)), text.split("\n")
+    return yaml.compose(text, Loader=LOADER), text.split("\n")
 
 
 def record_units(path: Path, shown: str, game: str) -> Iterator[Unit]:
@@ -415,7 +416,7 @@ def check(root: Path) -> list[Drift]:
         return []
     import yaml
 
-    data = yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}
+    data = plain(glossary.read_text(encoding="utf-8")) or {}
     concepts = {k: str(v.get("en", k)) for k, v in (data.get("terms") or {}).items() if isinstance(v, dict)}
     return find(units(root), load_avoid(glossary), concepts)
 
@@ -488,7 +489,7 @@ def same_as_english(path: Path) -> dict[str, set[str]]:
     """The glossary's ``same_as_english``: per language, the texts a translation may leave as in English."""
     import yaml
 
-    data = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("same_as_english") or {}
+    data = (plain(path.read_text(encoding="utf-8")) or {}).get("same_as_english") or {}
     shared = {str(w) for w in data.get("all") or ()}
     return {lang: shared | {str(w) for w in data.get(lang) or ()} for lang in LANGS}
 
