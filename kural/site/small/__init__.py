@@ -133,7 +133,8 @@ def game_of(module: str) -> Optional[str]:
     return None
 
 
-def imports_of(name: str, path: Path) -> set[str]:
+@lru_cache(maxsize=None)  # asked again for each game's bundle: each module is parsed once
+def imports_of(name: str, path: Path) -> frozenset[str]:
     """Every module a module may import, at its top or inside a function, with their parent packages."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
@@ -147,7 +148,7 @@ def imports_of(name: str, path: Path) -> set[str]:
                 base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
             found.add(base)
             found.update(f"{base}.{a.name}" for a in node.names)
-    return {".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2)}
+    return frozenset(".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2))
 
 
 def game_modules(game: str) -> dict[str, Path]:
