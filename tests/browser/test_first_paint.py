@@ -59,10 +59,15 @@ def test_raster_noise_is_not_a_difference_but_a_changed_colour_is():
     assert differences(png((33, 43, 62)), png((40, 43, 62)))[1] == (0, 0, 20, 20)
 
 
+# Every kind of page at 360 px in light; in dark and at 1280 px, a game page and the checker (the inlined rules are
+# the same for every page of a kind, and those two hold the most of them).
+OTHERS = ("ja/okey101/", "tr/check/")
+
+
 @pytest.mark.parametrize("width,scheme", [(360, "light"), (360, "dark"), (1280, "light")])
 def test_first_screen_is_the_same_without_the_stylesheets(browser, server, width, scheme):
     differ = []
-    for path in PAGES:
+    for path in PAGES if (width, scheme) == (360, "light") else OTHERS:
         largest, box = differences(_first_screen(browser, server, path, width, scheme, True),
                                    _first_screen(browser, server, path, width, scheme, False))
         if box:
