@@ -164,8 +164,10 @@ def test_the_open_panel_passes_axe_at_360_px(browser, server, scheme):
     context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme=scheme)
     page = context.new_page()
     problems = []
-    for lang, game, variants in (("ja", "okey101", "variant=threshold_81&variant=katlamali"),
-                                 ("tr", "okey", "variant=count_up&variant=elimination")):
+    chosen = (("ja", "okey101", "variant=threshold_81&variant=katlamali"),
+              ("tr", "okey", "variant=count_up&variant=elimination"))
+    # The dark panel is the light one in other colours, whatever the game: one game in dark.
+    for lang, game, variants in chosen if scheme == "light" else chosen[:1]:
         page.goto(f"{server}/{lang}/{game}/?{variants}")
         page.wait_for_function(DONE, timeout=90_000)
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
