@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Iterable, Iterator, Mapping, Optional, Union
 
-import yaml
-
 from kural.i18n import LANGS
 from kural.problems import Problem
 from kural.records.model import Record

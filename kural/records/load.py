@@ -213,11 +213,6 @@ class _FileReader:
                 self.problem(k, fieldname or key, "unknown_field", name=key, expected=", ".join(allowed))
 
 
-# libyaml (PyYAML's C composer) when PyYAML has it: the records load several times faster. Its nodes and marks are
-# PyYAML's own, lines included; unfold reads the folded text from the file's text.
-_LOADER = LOADER
-
-
 def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[tuple[Node, str]]:
     """The file's node tree and its text, or None with the problem reported."""
     try:
@@ -226,7 +221,9 @@ def _compose(path: Path, shown: str, problems: list[Problem]) -> Optional[tuple[
         problems.append(Problem(shown, 1, None, None, "yaml_syntax", {"detail": f"not UTF-8 ({e.reason})"}))
         return None
     try:
-        root = yaml.compose(text, Loader=_LOADER)
+        # libyaml (PyYAML's C composer) when PyYAML has it: the records load several times faster. Its nodes and
+        # marks are PyYAML's own, lines included; unfold reads the folded text from the file's text.
+        root = yaml.compose(text, Loader=LOADER)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1

@@ -113,8 +113,6 @@ class Drift:
 
 def _avoid_lists(path: Path) -> Iterator[tuple[str, dict, str, Any]]:
     """Each term's ``avoid:`` list per language: (term key, term, language, entries)."""
-    import yaml
-
     data = plain(path.read_text(encoding="utf-8")) or {}
     for key, term in (data.get("terms") or {}).items():
         if isinstance(term, dict):
@@ -414,7 +412,6 @@ def check(root: Path) -> list[Drift]:
     glossary = root / "rules" / "glossary.yaml"
     if not glossary.exists():
         return []
-    import yaml
 
     data = plain(glossary.read_text(encoding="utf-8")) or {}
     concepts = {k: str(v.get("en", k)) for k, v in (data.get("terms") or {}).items() if isinstance(v, dict)}
@@ -487,8 +484,6 @@ def japanese_spaces(root: Path) -> list[Typo]:
 
 def same_as_english(path: Path) -> dict[str, set[str]]:
     """The glossary's ``same_as_english``: per language, the texts a translation may leave as in English."""
-    import yaml
-
     data = (plain(path.read_text(encoding="utf-8")) or {}).get("same_as_english") or {}
     shared = {str(w) for w in data.get("all") or ()}
     return {lang: shared | {str(w) for w in data.get(lang) or ()} for lang in LANGS}
