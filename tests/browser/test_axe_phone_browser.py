@@ -9,8 +9,8 @@ and Turkish and English run every rule on the pages as a reader first sees them,
 False), where the words of each language are. Colours do not depend on the language: the rules that read colours
 (colour contrast, links told apart from the text around them: most of axe's time on an opened page) run in one
 language per scheme (``CONTRAST``: Italian in light, Japanese in dark), and the dark pass runs only those, on the
-light pass's pages in other colours. An opened page keeps one example of each kind, verdict and kind of tile
-(``one_of_each``): the rest are the same template, filled again."""
+light pass's pages in other colours. An opened page keeps one example of each kind, verdict and kind of tile, and
+one rule of each shape (``one_of_each``): the rest are the same template, filled again."""
 
 from __future__ import annotations
 
