@@ -2,9 +2,10 @@
 house rules, penalties) entered through the page gives the totals and the winner that `kural sheet --json` gives
 for the file the page exports, and that summing the engine's own round scores gives; a reload in the middle of a
 round loses nothing; round 3 changed, then undone; a refused round says why and changes nothing; the shared link
-opens the same standings in a fresh browser; a hostile file is refused and nothing stored changes; then Okey,
-Rummikub and Dummy, their example games entered in the same page. In Japanese, Italian and English, the four example
-games, Okey played in partnership and Dummy to a target of its own, one page visit a language. Every game is
+opens the same standings in a fresh browser; then Okey, Rummikub and Dummy, their example games entered in the same
+page. In Japanese, Italian and English, Dummy by deal ends and Okey played in partnership, one page visit a language;
+in Japanese also three rounds of Okey 101 and Dummy to a target of its own. Hostile and broken files are refused in
+Italian, nothing stored changed. Every game is
 compared with `kural sheet --json` on the file the page exports and with the engine's own answers for its rounds.
 
 Every wait is on what the page states: ``data-answers`` on the sheet counts the engine's answers the page has
@@ -35,9 +36,9 @@ LANG = "tr"
 SHEETS = ROOT / "examples" / "sheets"
 EXAMPLE = SHEETS / "okey101.yaml"
 # The languages in which whole games are entered through the page by test_whole_games_of_every_game_through_the_page
-# (every example game in ALL_GAMES_LANG); Turkish (LANG) plays Okey 101 in test_a_whole_okey101_game_through_the_page.
+# (Okey 101 and Dummy to a target as well in ALL_GAMES_LANG); Turkish (LANG) plays Okey 101 in test_a_whole_okey101_game_through_the_page.
 WHOLE_GAME_LANGS = ("ja", "it", "en")
-ALL_GAMES_LANG = "ja"  # Okey 101's example game too; every language the two whose words differ most (below)
+ALL_GAMES_LANG = "ja"  # Okey 101 too; every language the two whose words differ most (below)
 ENGINE_WAIT = 120_000  # the first answer waits for Pyodide to start (seconds on a busy machine)
 
 
@@ -340,19 +341,9 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     other.goto(link, wait_until="load")
     other.wait_for_function("Number(document.getElementById('kural-score').dataset.answers) > 0", timeout=ENGINE_WAIT)
     assert _standings(other) == ("done", totals, winner)
-
-    # A hostile file (an alias bomb) and a broken one are refused, saying why; nothing stored changes.
-    stored = other.evaluate("localStorage.getItem('kural-score-v1')")
-    bomb = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
-        f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
-    other.click("#kural-score-back")
-    for name, text in (("bomb.yaml", bomb), ("chess.yaml", "game: chess\nplayers: [a, b]\nplayed: []\n")):
-        _after(other, lambda: other.set_input_files("#kural-score-import", files=[
-            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]), ENGINE_WAIT)
-        message = other.inner_text("#kural-score-error")
-        assert name in message and len(message) > len(name) + 10, message
-        assert other.evaluate("localStorage.getItem('kural-score-v1')") == stored
     fresh.close()
+    # (A hostile file opened in the page: test_issue_38_sheets_imported_score_as_kural_sheet, where the engine that
+    # reads files has started.)
 
 
 def test_the_score_page_is_accessible(browser, server):
@@ -430,16 +421,14 @@ def test_whole_games_of_every_game_through_the_page(browser, server, tmp_path, c
     """In ``lang``, one page visit (the engine starts once): Dummy by deal ends and Okey in partnership (the words
     that differ most between the games: deals, not rounds; team columns, the winning team), each entered round by round
     and compared with `kural sheet --json` on the exported file and with the engine's own answers. In ``ALL_GAMES_LANG``
-    also the example game of Okey 101 (eleven rounds, two house rules, penalties) and Dummy to a target other than its
-    default (the game over when the engine says so, the target written in the file); Turkish enters the example
+    also Okey 101 (the example game's first three rounds, its two house rules and penalties, as a game of three: the
+    eleven are entered in Turkish, and what the page counts is the same in every language) and Dummy to a target other
+    than its default (the game over when the engine says so, the target written in the file); Turkish enters the example
     games of Okey, Rummikub and Dummy (test_a_whole_okey101_game_through_the_page): what is entered and counted is
     the same in every language, only the words change, and those are checked in each.
     The labels are the page's language's; the form for Okey 101 says its sources give no team scoring and links
     Okey's partnership house rule. (Turkish: test_a_whole_okey101_game_through_the_page.)"""
-    # Pyodide behind the small path's first answers where the games are long (MicroPython scores the whole sheet
-    # again at each round, 20-110 x CPython): a third less time there, more for a short game.
-    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, accept_downloads=True,
-                                  behind=lang == ALL_GAMES_LANG)
+    context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, accept_downloads=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -457,8 +446,10 @@ def test_whole_games_of_every_game_through_the_page(browser, server, tmp_path, c
     assert page.inner_text("label[for='kural-score-target']") == gettext(lang, WORDS["target"])
     assert page.input_value("#kural-score-target") == str(rules_for("dummy", ()).target)
 
-    if lang == ALL_GAMES_LANG:
-        _whole_game(page, _example("okey101"), tmp_path, capsys, ENGINE_WAIT)
+    if lang == ALL_GAMES_LANG:  # its first three rounds, as a game of three (the eleven are played in Turkish)
+        okey101 = _example("okey101")
+        _whole_game(page, dict(okey101, rounds=3, played=okey101["played"][:3]), tmp_path, capsys, ENGINE_WAIT)
+        assert page.is_hidden("#kural-score-round")  # three rounds of three: the game is over
         assert page.inner_text("label[for='kural-score-indicator']") == gettext(lang, WORDS["indicator"])
     # Dummy by deal ends, the way a table keeps it: seat 2 deals first, each deal's winner the next
     assert _whole_game(page, _example("dummy-ends"), tmp_path, capsys, ENGINE_WAIT)[1] == "2"
@@ -702,7 +693,8 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
     """One page load: each new example file (a cancelled Okey 101 round, a Dummy game level after its deals, Okey
     with a show) and a Rummikub game whose winner the table chose among players level on an empty pool, imported
     one after another; the standings and the words under them are those of `kural sheet --json` for the same file,
-    in Italian. A round naming three red 5s is refused with the seat named."""
+    in Italian. A round naming three red 5s is refused with the seat named; a hostile file (an alias bomb) and a
+    broken one, saying why, with nothing stored changed."""
     from tests.test_sheet import RUMMIKUB_LEVEL
 
     lang = "it"
@@ -744,6 +736,16 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
         {"name": "bad.yaml", "mimeType": "text/yaml", "buffer": bad.encode("utf-8")}]))
     wanted = gettext(lang, REASONS["not_in_set_seat"]).format(seat=3, token="R5", count=3, have=2)
     assert wanted in page.inner_text("#kural-score-error")
+    # A hostile file (an alias bomb) and a broken one are refused, saying why; nothing stored changes.
+    stored = page.evaluate("localStorage.getItem('kural-score-v1')")
+    bomb = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
+        f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    for name, text in (("bomb.yaml", bomb), ("chess.yaml", "game: chess\nplayers: [a, b]\nplayed: []\n")):
+        _after(page, lambda: page.set_input_files("#kural-score-import", files=[
+            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]))
+        message = page.inner_text("#kural-score-error")
+        assert name in message and len(message) > len(name) + 10, message
+        assert page.evaluate("localStorage.getItem('kural-score-v1')") == stored
     assert errors == [], errors
     context.close()
 
