@@ -19,17 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                            "--disable-pip-version-check", "-q", "-w", str(tmp / "dist"), str(ROOT)],
-                           capture_output=True, text=True, timeout=300)
+    # The wheel made by the project's build backend itself (PEP 517, in this environment: what `pip wheel
+    # --no-build-isolation` calls), whichever installer made this environment (scripts/_setup.sh: uv, or pip).
+    build = subprocess.run([sys.executable, "-c", "import sys, setuptools.build_meta as b; b.build_wheel(sys.argv[1])",
+                            str(tmp / "dist")], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stderr
     wheel = next((tmp / "dist").glob("kural-*.whl"))
     env_dir = tmp / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     site = next(env_dir.glob("lib/python3*/site-packages"))
-    # The wheel alone, unpacked as pip would; its dependencies from this environment, after it on the path.
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check", "-q",
-                    "--target", str(site), str(wheel)], check=True, timeout=300)
+    # The wheel alone, unpacked as an installer would; its dependencies from this environment, after it on the path.
+    has_pip = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode == 0
+    installer = ["-m", "pip", "install", "--disable-pip-version-check"] if has_pip else \
+        ["-m", "uv", "pip", "install", "--python", sys.executable]
+    subprocess.run([sys.executable, *installer, "--no-deps", "-q", "--target", str(site), str(wheel)], check=True,
+                   timeout=300)
     (site / "zz_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return env_dir
 
