@@ -262,7 +262,7 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     # Pyodide behind the small path's first answers, as a reader's page starts it on a connection that does not save
     # data: the link's QR code below needs it anyway, and once started it scores the sheet at each round (MicroPython
     # scores the whole sheet again at each round, 20-110 x CPython): 30 s to 24 s here, idle, and 37 to 31-34
-    # processor-seconds.
+    # processor-seconds. A round sent while Pyodide starts waits for it: the rounds wait as long as a first answer.
     context = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, accept_downloads=True,
                                   behind=True)
     page = context.new_page()
@@ -281,14 +281,14 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     assert _standings(page)[0] == "empty"
 
     for rnd in rounds[:6]:
-        _add_round(page, rnd)
+        _add_round(page, rnd, ENGINE_WAIT)
     half = dict(example, played=rounds[:6])
     assert _standings(page) == ("done", *_expected(half))  # no winner yet: the game goes on
     assert _standings(page)[2] == ""
 
     # A round that cannot have happened is refused with the reason, in Turkish, and nothing changes.
     _fill_round(page, dict(rounds[6], seats=["out", "out", "closed", "closed"]))
-    _after(page, lambda: page.click("#kural-score-add"))
+    _after(page, lambda: page.click("#kural-score-add"), ENGINE_WAIT)
     assert gettext(LANG, REASONS["two_out"]) in page.inner_text("#kural-score-error")
     assert _standings(page) == ("done", *_expected(half))
 
@@ -302,7 +302,7 @@ def test_a_whole_okey101_game_through_the_page(browser, server, tmp_path, capsys
     assert page.input_value("#kural-seat-2-tiles") == "B4 B5"
 
     for rnd in rounds[6:]:
-        _add_round(page, rnd)
+        _add_round(page, rnd, ENGINE_WAIT)
     assert page.is_hidden("#kural-score-round")  # eleven rounds of eleven: the game is over
     # The file the page exports is the example's game; `kural sheet --json` scores it as the page did, and so does
     # summing the engine's own score for each round, with its game answer on those rounds.
