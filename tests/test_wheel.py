@@ -3,6 +3,7 @@ folder, `kural` answers in all four languages and finds rules (catalogs and reco
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -29,8 +30,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv.EnvBuilder(with_pip=False).create(env_dir)
     site = next(env_dir.glob("lib/python3*/site-packages"))
     # The wheel alone, unpacked as an installer would; its dependencies from this environment, after it on the path.
-    has_pip = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode == 0
-    installer = ["-m", "pip", "install", "--disable-pip-version-check"] if has_pip else \
+    installer = ["-m", "pip", "install", "--disable-pip-version-check"] if importlib.util.find_spec("pip") else \
         ["-m", "uv", "pip", "install", "--python", sys.executable]
     subprocess.run([sys.executable, *installer, "--no-deps", "-q", "--target", str(site), str(wheel)], check=True,
                    timeout=300)

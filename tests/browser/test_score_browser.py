@@ -36,7 +36,8 @@ LANG = "tr"
 SHEETS = ROOT / "examples" / "sheets"
 EXAMPLE = SHEETS / "okey101.yaml"
 # The languages in which whole games are entered through the page by test_whole_games_of_every_game_through_the_page
-# (Okey 101 and Dummy to a target as well in ALL_GAMES_LANG); Turkish (LANG) plays Okey 101 in test_a_whole_okey101_game_through_the_page.
+# (Okey 101 and Dummy to a target as well in ALL_GAMES_LANG); Turkish (LANG) plays Okey 101 in
+# test_a_whole_okey101_game_through_the_page.
 WHOLE_GAME_LANGS = ("ja", "it", "en")
 ALL_GAMES_LANG = "ja"  # Okey 101 too; every language the two whose words differ most (below)
 ENGINE_WAIT = 120_000  # the first answer waits for Pyodide to start (seconds on a busy machine)
@@ -52,6 +53,12 @@ def _after(page, action, timeout: float = 30_000) -> None:
     action()
     page.wait_for_function(f"Number(document.getElementById('kural-score').dataset.answers) > {before}",
                            timeout=timeout)
+
+
+def _open_file(page, name: str, text: str, timeout: float = 30_000) -> None:
+    """``text`` opened in the page as the file ``name``, and the engine's answer to it handled."""
+    _after(page, lambda: page.set_input_files("#kural-score-import", files=[
+        {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]), timeout)
 
 
 def _standings(page) -> tuple[str, str, str]:
@@ -719,8 +726,7 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
     for name, text in files.items():
         if page.is_visible("#kural-score-back"):
             page.click("#kural-score-back")
-        _after(page, lambda: page.set_input_files("#kural-score-import", files=[
-            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]), ENGINE_WAIT if first else 30_000)
+        _open_file(page, name, text, ENGINE_WAIT if first else 30_000)
         first = False
         assert page.is_hidden("#kural-score-error"), (name, page.inner_text("#kural-score-error"))
         standings = Sheet.from_text(text, name).score()
@@ -731,8 +737,7 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
     # Three rounds of three written, one of them cancelled: the game goes on and the page asks for the replay.
     part = files["okey101-cancelled.yaml"].split("  - indicator: B9")[0]
     page.click("#kural-score-back")
-    _after(page, lambda: page.set_input_files("#kural-score-import", files=[
-        {"name": "part.yaml", "mimeType": "text/yaml", "buffer": part.encode("utf-8")}]))
+    _open_file(page, "part.yaml", part)
     assert _standings(page)[2] == "" and page.is_visible("#kural-score-round")
     _add_round(page, Sheet.from_file(SHEETS / "okey101-cancelled.yaml").as_data()["played"][3])
     assert _standings(page)[2] != "" and page.is_hidden("#kural-score-round")
@@ -740,8 +745,7 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
     bad = ("game: okey101\nplayers: [a, b, c, d]\nrounds: 2\nplayed:\n  - indicator: K1\n"
            '    seats: ["out", "melds R5 R5", "closed R5", "closed"]\n')
     page.click("#kural-score-back")
-    _after(page, lambda: page.set_input_files("#kural-score-import", files=[
-        {"name": "bad.yaml", "mimeType": "text/yaml", "buffer": bad.encode("utf-8")}]))
+    _open_file(page, "bad.yaml", bad)
     wanted = gettext(lang, REASONS["not_in_set_seat"]).format(seat=3, token="R5", count=3, have=2)
     assert wanted in page.inner_text("#kural-score-error")
     # A hostile file (an alias bomb) and a broken one are refused, saying why; nothing stored changes.
@@ -749,8 +753,7 @@ def test_issue_38_sheets_imported_score_as_kural_sheet(browser, server, capsys):
     bomb = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
         f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
     for name, text in (("bomb.yaml", bomb), ("chess.yaml", "game: chess\nplayers: [a, b]\nplayed: []\n")):
-        _after(page, lambda: page.set_input_files("#kural-score-import", files=[
-            {"name": name, "mimeType": "text/yaml", "buffer": text.encode("utf-8")}]))
+        _open_file(page, name, text)
         message = page.inner_text("#kural-score-error")
         assert name in message and len(message) > len(name) + 10, message
         assert page.evaluate("localStorage.getItem('kural-score-v1')") == stored
